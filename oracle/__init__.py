@@ -1,0 +1,50 @@
+"""clever-oracle: the reference oracle for the Clever family of dice games.
+
+The public API for Clever Cubed::
+
+    from oracle import new_game, legal_moves, apply, sample_chance
+    state = new_game(2)
+    while not state.is_terminal:
+        move = sample_chance(state, rng) if state.is_chance else legal_moves(state)[0]
+        state = apply(state, move)
+    print(scores(state), winners(state))
+"""
+
+from oracle.dice import Die, Place
+from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
+from oracle.rulebook import Rule
+from oracle.cubed.chance import chance_outcomes, sample_chance
+from oracle.cubed.diagnose import diagnose
+from oracle.cubed.engine import apply, apply_unchecked, new_game
+from oracle.cubed.legal import legal_moves
+from oracle.cubed.moves import (
+    ChanceMove,
+    ExtraDie,
+    Forfeit,
+    Joker,
+    Move,
+    Pass,
+    PlayerMove,
+    QuestionMark,
+    ReRoll,
+    Roll,
+    SoloRoll,
+    Take,
+    parse_move,
+)
+from oracle.cubed.playersheet import PlayerSheet
+from oracle.cubed.rules import RULES, RULES_BY_ID
+from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
+from oracle.cubed.scoring import ScoreBreakdown, score, scores, solo_rating, winners
+from oracle.cubed.sheet import Area, Bonus
+from oracle.cubed.state import CHANCE, NOBODY, GameState, Phase
+
+__all__ = [
+    "Area", "BlueQuestion", "Bonus", "CHANCE", "ChanceMove", "DEFAULT_RULESET", "Die",
+    "ExtraDie", "Forfeit", "GameState", "IllegalMoveError", "Joker", "Move", "NOBODY",
+    "NotationError", "OracleError", "Pass", "Phase", "Place", "PlayerMove", "PlayerSheet",
+    "QuestionMark", "RULES", "RULES_BY_ID", "ReRoll", "RecordError", "Roll", "Rule", "Ruleset",
+    "ScoreBreakdown", "SoloRoll", "Take", "apply", "apply_unchecked", "chance_outcomes",
+    "diagnose", "legal_moves", "new_game", "parse_move", "sample_chance", "score", "scores",
+    "solo_rating", "winners",
+]

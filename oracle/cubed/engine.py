@@ -1,0 +1,168 @@
+"""The public engine: a new game, applying a move, whose move it is.
+
+``apply(state, move)`` returns a new state or raises :class:`IllegalMoveError` naming the broken
+rule (diagnosed by :mod:`oracle.cubed.diagnose`), the reason in words and the legal moves.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from oracle.dice import Die, Place, solo_placement
+from oracle.errors import IllegalMoveError, OracleError
+from oracle.cubed import entries
+from oracle.cubed.legal import legal_moves, question_value
+from oracle.cubed.moves import (
+    ExtraDie,
+    Forfeit,
+    Joker,
+    Move,
+    Pass,
+    QuestionMark,
+    ReRoll,
+    Roll,
+    SoloRoll,
+    Take,
+)
+from oracle.cubed.playersheet import PlayerSheet, joker_number
+from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
+from oracle.cubed.sheet import MAX_PLAYERS, MIN_PLAYERS, Area
+from oracle.cubed.state import CHANCE, GameState, Phase
+from oracle.cubed.turn import after_extra, end_rolls, settle, start_round
+
+
+def new_game(players: int, ruleset: Ruleset = DEFAULT_RULESET) -> GameState:
+    """A new game for 1 to 4 players: round 1 begins, every player has the round-1 re-roll, and
+    the first player's dice are to be rolled."""
+    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise OracleError(f"players: {players!r} is not a number of players from 1 to 4")
+    state = GameState(
+        ruleset=ruleset,
+        sheets=(PlayerSheet(),) * players,
+        round=1,
+        active=0,
+        phase=Phase.ROLL,
+        seat=0,
+        actor=CHANCE,
+        rolls=0,
+        faces=(0,) * 6,
+        places=(Place.CUP,) * 6,
+        extras=(0,) * players,
+    )
+    return settle(start_round(state, 1))
+
+
+def spend_joker(sheet: PlayerSheet, joker: Joker | None) -> PlayerSheet:
+    """Cross out the number-joker field used: the printed field with that number, or the first
+    circled unspent '?' field (the '?' fields are alike)."""
+    if joker is None:
+        return sheet
+    for i in sheet.joker_fields_left():
+        printed = joker_number(i)
+        if (joker.free and printed == 0) or (not joker.free and printed == joker.number):
+            return attrs.evolve(sheet, jokers_spent=sheet.jokers_spent | 1 << i)
+    raise AssertionError("spend_joker: no such joker field (the move was not legal)")
+
+
+def _enter_die(
+    state: GameState, sheet: PlayerSheet, die: Die, area: Area, target: int, joker: Joker | None
+) -> PlayerSheet:
+    number = joker.number if joker is not None else state.faces[die]
+    if area is Area.BLUE:
+        number += state.faces[Die.WHITE if die is Die.BLUE else Die.BLUE]
+    return entries.enter(spend_joker(sheet, joker), area, target, number)
+
+
+def _with_sheet(state: GameState, player: int, sheet: PlayerSheet) -> GameState:
+    sheets = state.sheets
+    return attrs.evolve(state, sheets=sheets[:player] + (sheet,) + sheets[player + 1 :])
+
+
+def _check_chance(state: GameState, move: Move) -> None:
+    if state.phase is Phase.SOLO_ROLL:
+        if not isinstance(move, SoloRoll):
+            raise IllegalMoveError(
+                "SOLO-ROLL", "the solo passive turn is rolled with all six dice in their order "
+                "from the silver platter (solo-roll)", state, ())
+        if sorted(move.order) != list(Die) or any(not 1 <= f <= 6 for f in move.faces):
+            raise IllegalMoveError(
+                "SOLO-ROLL", "a solo roll names each of the six dice once, with faces 1 to 6",
+                state, ())
+        return
+    if not isinstance(move, Roll):
+        raise IllegalMoveError(
+            "TURN-ORDER", "the dice in the cup must be rolled now (a roll move)", state, ())
+    cup = [d for d in range(6) if state.places[d] is Place.CUP]
+    rolled = [d for d in range(6) if move.faces[d]] if len(move.faces) == 6 else []
+    if len(move.faces) != 6 or rolled != cup or any(not 0 <= f <= 6 for f in move.faces):
+        names = " ".join(Die(d).code for d in cup)
+        raise IllegalMoveError(
+            "ROLL-DICE", f"the roll must give faces 1 to 6 to exactly the dice in the cup: {names}",
+            state, ())
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move``; the old state stays valid.  Raises :class:`IllegalMoveError`
+    when the move is not legal in ``state``."""
+    if state.actor == CHANCE:
+        _check_chance(state, move)
+    elif move not in legal_moves(state):
+        from oracle.cubed.diagnose import illegal
+
+        raise illegal(state, move)
+    return apply_unchecked(state, move)
+
+
+def apply_unchecked(state: GameState, move: Move) -> GameState:
+    """:func:`apply` for a move known to be legal (one :func:`legal_moves` listed, or a valid
+    chance move); it skips the check.  Faster for players that pick from the legal moves."""
+    actor = state.actor
+    if isinstance(move, Roll):
+        faces = tuple(f if f else old for f, old in zip(move.faces, state.faces))
+        return settle(attrs.evolve(state, faces=faces, phase=Phase.CHOOSE))
+    if isinstance(move, SoloRoll):
+        places = solo_placement(move.faces, move.order)
+        return settle(
+            attrs.evolve(
+                state, faces=move.faces, places=places, phase=Phase.PASSIVE_CHOOSE, seat=0,
+                rolls=3,
+            )
+        )
+    sheet = state.sheets[actor]
+    if isinstance(move, QuestionMark):
+        pending = list(sheet.pending)
+        pending.remove(move.bonus)
+        sheet = attrs.evolve(sheet, pending=tuple(pending))
+        value = question_value(state, move.bonus, move.area, move.number)
+        return settle(_with_sheet(state, actor, entries.enter(sheet, move.area, move.target, value)))
+    if isinstance(move, Take):
+        sheet = _enter_die(state, sheet, move.die, move.area, move.target, move.joker)
+        state = _with_sheet(state, actor, sheet)
+        if state.phase is Phase.PASSIVE_CHOOSE:
+            return settle(attrs.evolve(state, phase=Phase.PASSIVE_EXTRA))
+        field = state.rolls + 1
+        face = state.faces[move.die]
+        places = tuple(
+            Place(field) if d == move.die
+            else Place.PLATTER if p is Place.CUP and state.faces[d] < face
+            else p
+            for d, p in enumerate(state.places)
+        )
+        return settle(end_rolls(attrs.evolve(state, places=places, rolls=field)))
+    if isinstance(move, ExtraDie):
+        sheet = _enter_die(state, sheet, move.die, move.area, move.target, move.joker)
+        sheet = attrs.evolve(sheet, extra_dice_spent=sheet.extra_dice_spent + 1)
+        state = _with_sheet(state, actor, sheet)
+        extras = state.extras
+        extras = extras[:actor] + (extras[actor] | 1 << move.die,) + extras[actor + 1 :]
+        return settle(attrs.evolve(state, extras=extras))
+    if isinstance(move, ReRoll):
+        sheet = attrs.evolve(sheet, rerolls_spent=sheet.rerolls_spent + 1)
+        return settle(attrs.evolve(_with_sheet(state, actor, sheet), phase=Phase.ROLL))
+    if isinstance(move, Forfeit):
+        return settle(end_rolls(attrs.evolve(state, rolls=state.rolls + 1)))
+    if isinstance(move, Pass):
+        if state.phase is Phase.PASSIVE_CHOOSE:
+            return settle(attrs.evolve(state, phase=Phase.PASSIVE_EXTRA))
+        return settle(after_extra(state))
+    raise OracleError(f"not a move: {move!r}")

@@ -1,0 +1,215 @@
+"""The legal moves of a state: every legal move and nothing else, in a deterministic order.
+
+This is the contract certification rests on (design.md).  Order: for a pending question mark,
+by bonus kind, then area, number, target; for dice, by die colour (W Y T B Br P), then no joker
+before jokers (printed fields by number, then '?' fields by number), then area and target; then
+``reroll``, ``forfeit`` or ``pass`` last.  At a chance node there are no player moves: see
+:mod:`oracle.cubed.chance`.
+"""
+
+from __future__ import annotations
+
+from oracle.dice import Die, Place
+from oracle.cubed import entries
+from oracle.cubed.moves import (
+    FORFEIT,
+    PASS,
+    REROLL,
+    ExtraDie,
+    Joker,
+    PlayerMove,
+    QuestionMark,
+    Take,
+)
+from oracle.cubed.playersheet import PlayerSheet, joker_number
+from oracle.cubed.ruleset import BlueQuestion
+from oracle.cubed.sheet import BLUE_MAX, BLUE_MIN, Area, Bonus
+from oracle.cubed.state import GameState, Phase
+
+ALL_AREAS: tuple[Area, ...] = tuple(Area)
+_OWN_AREA: tuple[tuple[Area, ...], ...] = (
+    ALL_AREAS,
+    (Area.YELLOW,),
+    (Area.TURQUOISE,),
+    (Area.BLUE,),
+    (Area.BROWN,),
+    (Area.PINK,),
+)
+NUMBERS = (1, 2, 3, 4, 5, 6)
+
+
+def areas_for(die: Die) -> tuple[Area, ...]:
+    """The areas a die may be entered in: its own colour; the white die any (colour joker)."""
+    return _OWN_AREA[die]
+
+
+def jokers(sheet: PlayerSheet, face: int) -> tuple[Joker, ...]:
+    """The number jokers the player can spend on a die showing ``face``: each circled unspent
+    printed field's number, then every number through a circled unspent '?' field; never the
+    face itself ("as if it were showing a different number")."""
+    left = sheet.joker_fields_left()
+    if not left:
+        return ()
+    printed = sorted({joker_number(i) for i in left if joker_number(i)})
+    out = [Joker(n, False) for n in printed if n != face]
+    if any(not joker_number(i) for i in left):
+        out.extend(Joker(n, True) for n in NUMBERS if n != face)
+    return tuple(out)
+
+
+def group_matches(state: GameState, die: int, position: int, number: int) -> int:
+    """How many OTHER dice lie in the same group as ``die`` showing ``number`` (ruling 11): the
+    die fields for a die-field position (1..3), the silver platter for position 0."""
+    faces, places = state.faces, state.places
+    if position:
+        return sum(
+            1 for d in range(6) if d != die and places[d].is_die_field and faces[d] == number
+        )
+    return sum(1 for d in range(6) if d != die and places[d] is Place.PLATTER and faces[d] == number)
+
+
+def die_options(
+    state: GameState, sheet: PlayerSheet, die: Die, position: int, number: int
+) -> list[tuple[Area, int]]:
+    """Every (area, target) for ``die`` entered as ``number`` from ``position`` (die field 1..3,
+    or 0 for the silver platter)."""
+    out: list[tuple[Area, int]] = []
+    ruleset = state.ruleset
+    for area in _OWN_AREA[die]:
+        if area is Area.BLUE:
+            other = Die.WHITE if die is Die.BLUE else Die.BLUE
+            value = number + state.faces[other]
+            found = entries.targets(sheet, area, value, (), 0, ruleset)
+        elif area is Area.YELLOW:
+            found = entries.targets(
+                sheet, area, number, entries.yellow_rows(position, number), 0, ruleset
+            )
+        elif area is Area.TURQUOISE:
+            extra = group_matches(state, die, position, number)
+            found = entries.targets(sheet, area, number, (), extra, ruleset)
+        else:
+            found = entries.targets(sheet, area, number, (), 0, ruleset)
+        out.extend((area, t) for t in found)
+    return out
+
+
+def _die_moves(
+    state: GameState,
+    sheet: PlayerSheet,
+    dice: tuple[int, ...],
+    positions: tuple[int, ...],
+    extra: bool,
+    with_jokers: bool = True,
+) -> list[PlayerMove]:
+    cls = ExtraDie if extra else Take
+    out: list[PlayerMove] = []
+    for d, position in zip(dice, positions):
+        die = Die(d)
+        face = state.faces[d]
+        for area, target in die_options(state, sheet, die, position, face):
+            out.append(cls(die, area, target))
+        if with_jokers:
+            for joker in jokers(sheet, face):
+                for area, target in die_options(state, sheet, die, position, joker.number):
+                    out.append(cls(die, area, target, joker))
+    return out
+
+
+def _position(place: Place) -> int:
+    return int(place) if place.is_die_field else 0
+
+
+def active_takes(state: GameState) -> list[PlayerMove]:
+    """The active player's takes from the current roll, entered from die field ``rolls + 1``."""
+    cup = state.dice_at(Place.CUP)
+    field = state.rolls + 1
+    return _die_moves(state, state.sheets[state.active], cup, (field,) * len(cup), False)
+
+
+def passive_takes(state: GameState, seat: int) -> list[PlayerMove]:
+    """A passive player's takes: platter dice; die-field dice too when no platter die can be
+    used without spending an action (rulebook "Special case"; ruling 4)."""
+    sheet = state.sheets[seat]
+    platter = state.dice_at(Place.PLATTER)
+    moves = _die_moves(state, sheet, platter, (0,) * len(platter), False)
+    if not any(isinstance(m, Take) and m.joker is None for m in moves):
+        fields = tuple(d for d in range(6) if state.places[d].is_die_field)
+        moves += _die_moves(
+            state, sheet, fields, tuple(_position(state.places[d]) for d in fields), False
+        )
+    return moves
+
+
+def extra_moves(state: GameState, seat: int) -> list[PlayerMove]:
+    """The extra-die moves of ``seat``: any die not yet taken as an extra die in this turn,
+    entered by its position (rulings 5, 6, 7)."""
+    sheet = state.sheets[seat]
+    if sheet.extra_dice_left <= 0:
+        return []
+    taken = state.extras[seat]
+    dice = tuple(d for d in range(6) if not taken >> d & 1 and state.places[d] is not Place.CUP)
+    return _die_moves(
+        state, sheet, dice, tuple(_position(state.places[d]) for d in dice), True
+    )
+
+
+def question_value(state: GameState, bonus: Bonus, area: Area, number: int) -> int:
+    """The value a question mark writes: the number, except blue under ``number_plus_white``
+    where the white die's face is added (ruling 13)."""
+    if area is Area.BLUE and state.ruleset.blue_question is BlueQuestion.NUMBER_PLUS_WHITE:
+        return number + state.faces[Die.WHITE]
+    return number
+
+
+def question_numbers(state: GameState, area: Area) -> tuple[int, ...]:
+    """The numbers a question mark may choose for ``area``: 1..6, blue 2..12 (ruling 13)."""
+    if area is Area.BLUE and state.ruleset.blue_question is BlueQuestion.TOTAL:
+        return tuple(range(BLUE_MIN, BLUE_MAX + 1))
+    return NUMBERS
+
+
+def question_uses(
+    state: GameState, sheet: PlayerSheet, bonus: Bonus
+) -> list[PlayerMove]:
+    """Every way to resolve one pending question mark ``bonus`` (rulings 10, 13, 16, 17): a
+    number and a target in its area (any area for the black one), one cross in turquoise."""
+    out: list[PlayerMove] = []
+    area_of = bonus.area
+    for area in (area_of,) if area_of is not None else ALL_AREAS:
+        for number in question_numbers(state, area):
+            value = question_value(state, bonus, area, number)
+            for target in entries.targets(sheet, area, value, entries.ANY_ROW, 0, state.ruleset):
+                out.append(QuestionMark(bonus, number, area, target))
+    return out
+
+
+def question_moves(state: GameState, sheet: PlayerSheet) -> list[PlayerMove]:
+    """The moves resolving any one of the pending question marks, kinds in order."""
+    out: list[PlayerMove] = []
+    for bonus in sorted(set(sheet.pending)):
+        out.extend(question_uses(state, sheet, bonus))
+    return out
+
+
+def legal_moves(state: GameState) -> tuple[PlayerMove, ...]:
+    """Every legal player move in ``state``, in a deterministic order; empty at chance nodes and
+    at the end of the game."""
+    actor = state.actor
+    if actor < 0:
+        return ()
+    sheet = state.sheets[actor]
+    if sheet.pending:
+        return tuple(question_moves(state, sheet))
+    phase = state.phase
+    if phase is Phase.CHOOSE:
+        moves = active_takes(state)
+        if sheet.rerolls_left > 0:
+            moves.append(REROLL)
+        moves.append(FORFEIT)
+        return tuple(moves)
+    if phase is Phase.PASSIVE_CHOOSE:
+        moves = passive_takes(state, actor)
+    else:
+        moves = extra_moves(state, actor)
+    moves.append(PASS)
+    return tuple(moves)

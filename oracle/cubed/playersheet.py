@@ -1,0 +1,129 @@
+"""One player's score sheet: the five areas, the three action tracks, and pending question marks.
+
+A :class:`PlayerSheet` is an immutable value.  Foxes are not stored: they are read off the sheet
+(every printed fox whose condition is met, plus the re-roll track's end fox), so they can never
+disagree with it (rulebook "Foxes").
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from oracle.cubed import brown, turquoise, yellow
+from oracle.cubed.sheet import (
+    BLUE_RIGHT_BONUS,
+    EXTRA_DIE_TRACK_END,
+    NUMBER_JOKER_FIELDS,
+    NUMBER_JOKER_TRACK_END,
+    PINK_BONUS,
+    TRACK_LENGTH,
+    Bonus,
+)
+
+
+def _fox_masks(table: tuple[tuple[int, Bonus], ...]) -> tuple[int, ...]:
+    return tuple(m for m, b in table if b is Bonus.FOX)
+
+
+_YELLOW_FOXES = _fox_masks(yellow.BONUS_TABLE)
+_TURQUOISE_FOXES = _fox_masks(turquoise.BONUS_TABLE)
+_BROWN_FOXES = _fox_masks(brown.BONUS_TABLE)
+_PINK_FOXES = sum(1 << (f - 1) for f in range(1, 13) if PINK_BONUS[f - 1] is Bonus.FOX)
+_BLUE_RIGHT_FOX_DISTANCES = tuple(
+    d for d in range(1, 7) if BLUE_RIGHT_BONUS[d - 1] is Bonus.FOX
+)
+
+
+@attrs.frozen(cache_hash=True)
+class PlayerSheet:
+    """A player's sheet.
+
+    ``yellow``/``turquoise``/``brown`` are cross masks (see the area modules); ``blue_left`` and
+    ``blue_right`` the numbers written on each side from the middle out; ``pink`` the numbers
+    written; ``pink_bonus`` the fields (bit ``field - 1``) where half was taken with the bonus.
+    Each action track has a count of circled fields; the re-roll and extra-die tracks a count of
+    spent fields; the number-joker track a mask of spent fields (they may be spent in any order,
+    ruling 20).  ``pending`` holds the question marks earned and not yet resolved, sorted.
+    """
+
+    yellow: int = 0
+    turquoise: int = 0
+    blue_left: tuple[int, ...] = ()
+    blue_right: tuple[int, ...] = ()
+    brown: int = 0
+    pink: tuple[int, ...] = ()
+    pink_bonus: int = 0
+    rerolls: int = 0
+    rerolls_spent: int = 0
+    jokers: int = 0
+    jokers_spent: int = 0
+    extra_dice: int = 0
+    extra_dice_spent: int = 0
+    pending: tuple[Bonus, ...] = ()
+
+    @property
+    def foxes(self) -> int:
+        """The foxes activated on this sheet."""
+        n = sum(1 for m in _YELLOW_FOXES if self.yellow & m == m)
+        n += sum(1 for m in _TURQUOISE_FOXES if self.turquoise & m == m)
+        n += sum(1 for m in _BROWN_FOXES if self.brown & m == m)
+        n += sum(1 for d in _BLUE_RIGHT_FOX_DISTANCES if len(self.blue_right) >= d)
+        n += (self.pink_bonus & _PINK_FOXES).bit_count()
+        n += 1 if self.rerolls == TRACK_LENGTH else 0
+        return n
+
+    @property
+    def rerolls_left(self) -> int:
+        """Circled re-roll fields not yet spent."""
+        return self.rerolls - self.rerolls_spent
+
+    @property
+    def extra_dice_left(self) -> int:
+        """Circled extra-die fields not yet spent."""
+        return self.extra_dice - self.extra_dice_spent
+
+    def joker_fields_left(self) -> tuple[int, ...]:
+        """The circled, unspent number-joker fields (0-based indices into the track)."""
+        return tuple(
+            i for i in range(self.jokers) if not self.jokers_spent >> i & 1
+        )
+
+    def award(self, bonuses: tuple[Bonus, ...]) -> PlayerSheet:
+        """The sheet after receiving ``bonuses``: actions are circled left to right (a full track
+        gains nothing more), a 7th circle brings the track's end bonus, question marks become
+        pending (rulebook "Actions"; ruling 20).  Foxes need nothing: they are read off the sheet.
+        """
+        if not bonuses:
+            return self
+        rerolls, jokers, extra_dice = self.rerolls, self.jokers, self.extra_dice
+        pending = list(self.pending)
+        for b in bonuses:
+            if b is Bonus.REROLL:
+                rerolls = min(TRACK_LENGTH, rerolls + 1)
+            elif b is Bonus.NUMBER_JOKER:
+                if jokers < TRACK_LENGTH:
+                    jokers += 1
+                    if jokers == TRACK_LENGTH:
+                        pending.append(NUMBER_JOKER_TRACK_END)
+            elif b is Bonus.EXTRA_DIE:
+                if extra_dice < TRACK_LENGTH:
+                    extra_dice += 1
+                    if extra_dice == TRACK_LENGTH:
+                        pending.append(EXTRA_DIE_TRACK_END)
+            elif b.is_question:
+                pending.append(b)
+        pending.sort()
+        return attrs.evolve(
+            self,
+            rerolls=rerolls,
+            jokers=jokers,
+            extra_dice=extra_dice,
+            pending=tuple(pending),
+        )
+
+
+def joker_number(field: int) -> int:
+    """The number printed on number-joker field ``field`` (0-based); 0 for a '?' field."""
+    return NUMBER_JOKER_FIELDS[field]
+
+

@@ -1,0 +1,172 @@
+"""The printed Clever Cubed score sheet, as constants.
+
+Every number here is taken from ``shared/sheets/clever-cubed.md`` (the sheet cross-checked
+against the rulebook's worked examples).  Each printed thing has one named constant, so a
+correction from a photographed sheet is a one-line change plus its test.  Where transcriptions
+disagree the majority reading is used; the alternatives are listed in the sheet file.
+
+Indexing: rows and fields are **1-based** in the public API and in notation (as printed); tuples
+below carry a dummy entry at index 0 where that keeps the lookup 1-based.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Area(IntEnum):
+    """The five colour areas; the value equals the matching die's value in :class:`Die`."""
+
+    YELLOW = 1
+    TURQUOISE = 2
+    BLUE = 3
+    BROWN = 4
+    PINK = 5
+
+    @property
+    def label(self) -> str:
+        """The area's name in notation: yellow turquoise blue brown pink."""
+        return self.name.lower()
+
+
+AREA_BY_LABEL: dict[str, Area] = {a.label: a for a in Area}
+
+
+class Bonus(IntEnum):
+    """A bonus printed on the sheet ("Bonuses": question-mark bonuses, actions, foxes)."""
+
+    REROLL = 0
+    NUMBER_JOKER = 1
+    EXTRA_DIE = 2
+    FOX = 3
+    QUESTION_YELLOW = 4
+    QUESTION_TURQUOISE = 5
+    QUESTION_BLUE = 6
+    QUESTION_BROWN = 7
+    QUESTION_PINK = 8
+    QUESTION_BLACK = 9
+
+    @property
+    def code(self) -> str:
+        """The bonus's code as on the sheet file: RR NJ +1 FOX ?Y ?T ?B ?Br ?P ?*."""
+        return BONUS_CODES[self]
+
+    @property
+    def is_question(self) -> bool:
+        """True for the question-mark bonuses (coloured and black)."""
+        return self >= Bonus.QUESTION_YELLOW
+
+    @property
+    def area(self) -> Area | None:
+        """The area a coloured question mark is for; None for the black one and non-questions."""
+        return QUESTION_AREA.get(self)
+
+
+BONUS_CODES: tuple[str, ...] = ("RR", "NJ", "+1", "FOX", "?Y", "?T", "?B", "?Br", "?P", "?*")
+BONUS_BY_CODE: dict[str, Bonus] = {code: Bonus(i) for i, code in enumerate(BONUS_CODES)}
+QUESTION_AREA: dict[Bonus, Area] = {
+    Bonus.QUESTION_YELLOW: Area.YELLOW,
+    Bonus.QUESTION_TURQUOISE: Area.TURQUOISE,
+    Bonus.QUESTION_BLUE: Area.BLUE,
+    Bonus.QUESTION_BROWN: Area.BROWN,
+    Bonus.QUESTION_PINK: Area.PINK,
+}
+QUESTION_FOR_AREA: dict[Area, Bonus] = {area: q for q, area in QUESTION_AREA.items()}
+
+RR = Bonus.REROLL
+NJ = Bonus.NUMBER_JOKER
+XD = Bonus.EXTRA_DIE
+FOX = Bonus.FOX
+QY = Bonus.QUESTION_YELLOW
+QT = Bonus.QUESTION_TURQUOISE
+QB = Bonus.QUESTION_BLUE
+QBR = Bonus.QUESTION_BROWN
+QP = Bonus.QUESTION_PINK
+QX = Bonus.QUESTION_BLACK
+
+# --- Yellow: 3 rows (I, II, III) x 6 columns showing 1..6 -------------------------------------
+YELLOW_ROWS = 3
+#: The grey (passive) cell's row for each number: 5, 6 in row I; 3, 4 in row II; 1, 2 in row III.
+YELLOW_GREY_ROW: tuple[int, ...] = (0, 3, 3, 2, 2, 1, 1)
+#: Bonus between rows I and II, columns 1..6 (index 0 = column 1).
+YELLOW_BONUS_I_II: tuple[Bonus, ...] = (RR, NJ, QP, XD, QT, FOX)
+#: Bonus between rows II and III, columns 1..6.
+YELLOW_BONUS_II_III: tuple[Bonus, ...] = (NJ, QT, QB, QBR, QY, XD)
+#: Points per row by number of crosses 0..6.
+YELLOW_POINTS: tuple[int, ...] = (0, 2, 6, 12, 20, 30, 42)
+
+# --- Turquoise: 5 rows x 6 columns; the column is the die value -------------------------------
+TURQUOISE_ROWS = 5
+#: How many cells (from the left) of rows 1..5 are turquoise-shaded.
+TURQUOISE_SHADED_PER_ROW: tuple[int, ...] = (6, 5, 3, 2, 1)
+#: Bonus at the right end of rows 1..5 (None = nothing printed).
+TURQUOISE_ROW_BONUS: tuple[Bonus | None, ...] = (FOX, XD, QBR, QT, None)
+#: Bonus below columns 1..6.
+TURQUOISE_COLUMN_BONUS: tuple[Bonus, ...] = (QBR, QP, QY, NJ, QB, RR)
+#: Points per row by number of crosses 0..6.
+TURQUOISE_POINTS: tuple[int, ...] = (0, 1, 3, 6, 10, 15, 21)
+
+# --- Blue: a track of 6 + printed 7 + 6 fields; values written are blue + white -------------
+BLUE_SIDE_FIELDS = 6
+BLUE_MIDDLE = 7
+BLUE_MIN = 2
+BLUE_MAX = 12
+#: Points above the fields at distance 1..6 from the middle (same on both sides).
+BLUE_POINTS: tuple[int, ...] = (3, 6, 9, 13, 17, 22)
+#: Bonus below the left fields at distance 1..6.
+BLUE_LEFT_BONUS: tuple[Bonus | None, ...] = (None, NJ, QY, None, QP, XD)
+#: Bonus below the right fields at distance 1..6.
+BLUE_RIGHT_BONUS: tuple[Bonus | None, ...] = (None, RR, QBR, None, QT, FOX)
+#: Points for every written number <= BLUE_LOW_LIMIT or >= BLUE_HIGH_LIMIT.
+BLUE_EXTREME_POINTS = 4
+BLUE_LOW_LIMIT = 4
+BLUE_HIGH_LIMIT = 10
+
+# --- Brown: one row of 12 fields, left to right -------------------------------------------------
+BROWN_FIELDS = 12
+#: The printed numbers of fields 1..12.
+BROWN_NUMBERS: tuple[int, ...] = (1, 5, 3, 4, 2, 6, 4, 5, 2, 1, 6, 3)
+#: Bonus between fields i and i+1, for i = 1..11.
+BROWN_GAP_BONUS: tuple[Bonus | None, ...] = (NJ, QP, None, RR, QT, None, XD, QB, None, QY, FOX)
+#: Points by number of crossed fields 0..12.
+BROWN_POINTS: tuple[int, ...] = (0, 2, 5, 9, 14, 20, 27, 35, 44, 54, 65, 77, 90)
+
+# --- Pink: one row of 12 fields -----------------------------------------------------------------
+PINK_FIELDS = 12
+#: Star multiplier above fields 1..12 (field 1 has none: always half).
+PINK_STARS: tuple[int, ...] = (0, 1, 2, 2, 1, 2, 2, 1, 3, 2, 2, 3)
+#: Bonus below fields 1..12, taken when the player writes half the die (field 1: none).
+PINK_BONUS: tuple[Bonus | None, ...] = (None, RR, QB, XD, NJ, QY, QBR, RR, FOX, QB, QT, QX)
+
+# --- Action tracks --------------------------------------------------------------------------------
+TRACK_LENGTH = 7
+#: The number-joker track's printed fields; 0 stands for a printed "?" (free choice 1..6).
+NUMBER_JOKER_FIELDS: tuple[int, ...] = (3, 4, 5, 6, 0, 0, 0)
+#: The end bonus of each action track, received with the 7th circle.
+REROLL_TRACK_END = FOX
+NUMBER_JOKER_TRACK_END = QP
+EXTRA_DIE_TRACK_END = QBR
+
+# --- Round track ----------------------------------------------------------------------------------
+#: Bonus for every player at the start of rounds 1..6 (None = nothing).
+ROUND_BONUS: tuple[Bonus | None, ...] = (RR, XD, NJ, QX, None, None)
+#: Number of rounds by number of players.
+ROUNDS_BY_PLAYERS: dict[int, int] = {1: 6, 2: 6, 3: 5, 4: 4}
+MIN_PLAYERS = 1
+MAX_PLAYERS = 4
+
+# --- Solo rating (rulebook "How 'Clever' Did You Play?") ---------------------------------------
+#: (lowest total, level), highest first; >= 450 is the top level, 0-179 the bottom one.
+SOLO_RATINGS: tuple[tuple[int, str], ...] = (
+    (450, "Clever Cubed!"),
+    (420, "Beautiful AND clever!"),
+    (390, "Hello Mr. Hawking!"),
+    (360, "On the way to the stars"),
+    (330, "That's pretty clever!"),
+    (300, "Prodigy in training"),
+    (270, "Things are looking up"),
+    (240, "Wouldn't you rather play Yahtzee?"),
+    (210, "There's still room for improvement"),
+    (180, "It was surely just bad luck with the dice"),
+    (0, "Let's talk about something else"),
+)

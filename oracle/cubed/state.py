@@ -1,0 +1,99 @@
+"""The game state: an immutable value saying everything about a Clever Cubed game in progress.
+
+A state is a frozen attrs value, hashable and comparable; ``apply`` never changes it (design.md,
+"The decision model").  The turn structure it encodes (rulebook "Game Play"):
+
+* ``ROLL`` — chance rolls the dice in the cup (the active player's roll 1..3, or a re-roll);
+* ``CHOOSE`` — the active player takes a die of the roll, re-rolls, or forfeits the roll;
+* ``ACTIVE_EXTRA`` — the active player may use extra dice (ruling 6);
+* ``SOLO_ROLL`` — chance rolls all six dice for the solo passive turn (ruling 9);
+* ``PASSIVE_CHOOSE`` / ``PASSIVE_EXTRA`` — one passive player (``seat``) takes a platter die
+  (or the fallback die-field die, ruling 4), then may use extra dice;
+* ``END_EXTRA`` — after the last turn, each player (``seat``) may use remaining extra dice
+  (ruling 7);
+* ``OVER`` — the game has ended.
+
+Whenever a player has pending question marks, that player must resolve them first (ruling 18);
+``actor`` names who is to move: a player index, :data:`CHANCE`, or :data:`NOBODY` at the end.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+import attrs
+
+from oracle.dice import Place
+from oracle.cubed.playersheet import PlayerSheet
+from oracle.cubed.ruleset import Ruleset
+from oracle.cubed.sheet import ROUNDS_BY_PLAYERS
+
+CHANCE = -1
+NOBODY = -2
+
+
+class Phase(IntEnum):
+    """The step of the turn the game is in (see the module docstring)."""
+
+    ROLL = 0
+    CHOOSE = 1
+    ACTIVE_EXTRA = 2
+    SOLO_ROLL = 3
+    PASSIVE_CHOOSE = 4
+    PASSIVE_EXTRA = 5
+    END_EXTRA = 6
+    OVER = 7
+
+
+@attrs.frozen(cache_hash=True)
+class GameState:
+    """A Clever Cubed game at one moment.
+
+    ``round`` is 1-based; ``active`` the active player; ``seat`` the player whose part of the turn
+    it is (the passive or end-phase player; the active player in active phases); ``actor`` who is
+    to move; ``rolls`` how many of the active player's three rolls are used (the next pick goes on
+    die field ``rolls + 1``); ``faces[die]`` each die's face (0 before it was first rolled);
+    ``places[die]`` where it lies; ``extras[player]`` a mask of the dice that player took as extra
+    dice in this turn (ruling 6).
+    """
+
+    ruleset: Ruleset
+    sheets: tuple[PlayerSheet, ...]
+    round: int
+    active: int
+    phase: Phase
+    seat: int
+    actor: int
+    rolls: int
+    faces: tuple[int, ...]
+    places: tuple[Place, ...]
+    extras: tuple[int, ...]
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return len(self.sheets)
+
+    @property
+    def rounds(self) -> int:
+        """The number of rounds of this game (rulebook "Game Play"; solo: ruling 9)."""
+        return ROUNDS_BY_PLAYERS[len(self.sheets)]
+
+    @property
+    def is_chance(self) -> bool:
+        """True when chance (the dice) is to move."""
+        return self.actor == CHANCE
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def solo(self) -> bool:
+        """True for the solo game."""
+        return len(self.sheets) == 1
+
+    def dice_at(self, place: Place) -> tuple[int, ...]:
+        """The dice (as Die values) lying at ``place``."""
+        return tuple(d for d in range(6) if self.places[d] == place)
