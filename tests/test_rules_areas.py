@@ -7,6 +7,8 @@ import pytest
 from oracle import (
     Area,
     Die,
+    GameState,
+    Place,
     Joker,
     Phase,
     PlayerSheet,
@@ -24,7 +26,7 @@ W, Y, T, B, BR, P = Die
 
 
 def choose(faces: tuple[int, ...], sheet: PlayerSheet = PlayerSheet(), rolls: int = 0,
-           places: tuple = (CUP,) * 6, ruleset: Ruleset = Ruleset()):  # type: ignore[type-arg]
+           places: tuple[Place, ...] = (CUP,) * 6, ruleset: Ruleset = Ruleset()) -> GameState:
     return at(Phase.CHOOSE, faces, places, sheet, rolls=rolls, ruleset=ruleset, players=2)
 
 

@@ -10,6 +10,7 @@ from oracle import (
     BlueQuestion,
     Bonus,
     Die,
+    GameState,
     Phase,
     PlayerSheet,
     QuestionMark,
@@ -34,7 +35,7 @@ QY, QT, QB, QBR, QP, QX = (Bonus.QUESTION_YELLOW, Bonus.QUESTION_TURQUOISE,
 
 
 def choose(faces: tuple[int, ...], sheet: PlayerSheet = PlayerSheet(), rolls: int = 0,
-           ruleset: Ruleset = Ruleset()):  # type: ignore[no-untyped-def]
+           ruleset: Ruleset = Ruleset()) -> GameState:
     places = tuple(F1 if rolls and d == 4 else CUP for d in range(6))
     return at(Phase.CHOOSE, faces, places, sheet, rolls=rolls, ruleset=ruleset, players=2)
 
@@ -87,7 +88,7 @@ def test_pink_bonus_with_half_only() -> None:
     assert times.foxes == 0 and times.pink[-1] == 12
 
 
-def _chain_state():  # type: ignore[no-untyped-def]
+def _chain_state() -> GameState:
     sheet = PlayerSheet(yellow=yellow.bit(1, 5) | yellow.bit(3, 5) | yellow.bit(3, 3))
     return apply(choose((6, 5, 6, 6, 1, 6), sheet, rolls=1), Take(Y, Area.YELLOW, 2))
 

@@ -46,8 +46,8 @@ def _solo_groups(faces: tuple[int, ...]) -> Iterator[tuple[SoloRoll, Fraction]]:
 def chance_outcomes(state: GameState) -> Iterator[tuple[ChanceMove, Fraction]]:
     """Every outcome of the pending roll with its probability, equal outcomes grouped."""
     if state.phase is Phase.SOLO_ROLL and state.is_chance:
-        for faces in itertools.product(range(1, 7), repeat=6):
-            yield from _solo_groups(faces)
+        for all_faces in itertools.product(range(1, 7), repeat=6):
+            yield from _solo_groups(all_faces)
         return
     if not state.is_chance:
         raise OracleError("chance_outcomes: it is a player's move, not the dice's")

@@ -34,6 +34,7 @@ from oracle.cubed.moves import (
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.sheet import (
     BLUE_MIDDLE,
+    BLUE_SIDE_FIELDS,
     BROWN_FIELDS,
     BROWN_NUMBERS,
     YELLOW_GREY_ROW,
@@ -237,7 +238,7 @@ def _area(
             return "NOT-LEGAL", "a blue side is left or right"
         values = sheet.blue_left if target == blue.LEFT else sheet.blue_right
         side = blue.SIDE_NAMES[target] if target in blue.SIDES else "?"
-        if len(values) >= len(blue.BLUE_POINTS):
+        if len(values) >= BLUE_SIDE_FIELDS:
             return "BLUE-FULL", f"the {side} side of the blue track is full"
         if blue.allowed(values, target, number, state.ruleset.blue_seven_after_seven):
             return None

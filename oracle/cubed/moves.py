@@ -241,7 +241,7 @@ def _parse(text: str) -> Move:
     if head in ("reroll", "forfeit", "pass"):
         if len(tokens) != 1:
             raise _fail(text, f"token 2 {tokens[1]!r}", f"{head} takes nothing more")
-        return {"reroll": REROLL, "forfeit": FORFEIT, "pass": PASS}[head]
+        return REROLL if head == "reroll" else FORFEIT if head == "forfeit" else PASS
     if head == "roll":
         if len(tokens) < 2 or len(tokens) > 7:
             raise _fail(text, "dice", "a roll lists 1 to 6 dice")

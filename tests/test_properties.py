@@ -1,0 +1,43 @@
+"""Property suites: the oracle accepts exactly its listed moves and explains every refusal."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from oracle import IllegalMoveError, apply, diagnose, legal_moves, parse_move
+from oracle.cubed.moves import Move
+from oracle.cubed.state import GameState
+from properties.machine import CleverCubedMachine
+from properties.strategies import any_move, states
+
+TestMachine = CleverCubedMachine.TestCase
+TestMachine.settings = settings(
+    max_examples=60, stateful_step_count=80, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states(), st.lists(any_move(), min_size=1, max_size=20))
+def test_listed_exactly_when_no_rule_is_broken(state: GameState, moves: list[Move]) -> None:
+    legal = legal_moves(state)
+    for move in list(moves) + list(legal[:5]):
+        problem = diagnose(state, move)
+        if state.is_chance:
+            continue
+        assert (move in legal) == (problem is None), (str(move), problem)
+        if problem is not None:
+            assert problem[0] != "NOT-LEGAL", str(move)
+            try:
+                apply(state, move)
+            except IllegalMoveError as error:
+                assert error.rule == problem[0]
+            else:
+                raise AssertionError(f"{move} accepted")
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(any_move())
+def test_every_move_has_one_canonical_text(move: Move) -> None:
+    assert parse_move(str(move)) == move

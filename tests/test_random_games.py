@@ -1,0 +1,56 @@
+"""1,000 seeded random games over 1 to 4 players, checked step by step."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from oracle import apply, diagnose, legal_moves, new_game, parse_move, sample_chance, score
+from oracle.play import play_game
+from properties.invariants import recomputed_total, state_problems, step_problems
+
+GAMES = 1000
+FULL_CHECK = 40  # games in which every listed move is applied at every step
+
+
+def _check_game(seed: int) -> None:
+    players = 1 + seed % 4
+    rng = random.Random(seed)
+    state = new_game(players)
+    while not state.is_terminal:
+        if state.is_chance:
+            move = sample_chance(state, rng)
+        else:
+            moves = legal_moves(state)
+            assert moves, "a player to move has no legal move"
+            assert len(set(moves)) == len(moves), "a move is listed twice"
+            if seed < FULL_CHECK:
+                tried = moves
+            else:
+                tried = (rng.choice(moves),)
+            for other in tried:
+                assert parse_move(str(other)) == other
+                assert diagnose(state, other) is None
+                apply(state, other)
+            move = rng.choice(moves)
+        after = apply(state, move)
+        for before_sheet, after_sheet in zip(state.sheets, after.sheets):
+            assert step_problems(before_sheet, after_sheet) == []
+        assert state_problems(after) == []
+        state = after
+    for sheet in state.sheets:
+        assert score(sheet).total == recomputed_total(sheet)
+
+
+@pytest.mark.parametrize("block", range(10))
+def test_random_games(block: int) -> None:
+    for seed in range(block * GAMES // 10, (block + 1) * GAMES // 10):
+        _check_game(seed)
+
+
+def test_same_seed_same_game() -> None:
+    for players in (1, 2, 3, 4):
+        first = play_game(players, seed=17)
+        assert first == play_game(players, seed=17)
+        assert first != play_game(players, seed=18)
