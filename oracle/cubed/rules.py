@@ -193,6 +193,12 @@ RULES: tuple[Rule, ...] = (
          f"{EN}, Game End; RULING 22",
          "In case of a tie, the winner among those players is the one with the highest point "
          "value in a single area. If there is still no clear winner, there are several winners."),
+    Rule("SCORE-TOTAL", "the total is the five areas plus foxes x the lowest area",
+         f"{EN}, Game End",
+         "Now the points are added up for each player."),
+    Rule("GAME-COMPLETE", "a game record runs until the game ends", f"{EN}, Game End",
+         "The game ends after the last active player has finished their turn in the last round "
+         "and the passive players have entered their die from the silver platter."),
     Rule("SOLO-RATING", "the solo level by total", f"{EN}, How \"Clever\" Did You Play?",
          "Clever Cubed! > 450 ... Let's talk about something else < 179"),
 )

@@ -1,0 +1,257 @@
+"""Drawing a sheet: as text for the terminal, and as an SVG picture like the printed sheet.
+
+Both show every area (crosses, written numbers, grey and shaded cells, bonuses), the action
+tracks (circled and spent fields), foxes, pending question marks and the score breakdown — what
+a user looks at when a verdict names a step.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from oracle.cubed import turquoise, yellow
+from oracle.cubed.playersheet import PlayerSheet
+from oracle.cubed.scoring import score
+from oracle.cubed.sheet import (
+    BLUE_LEFT_BONUS,
+    BLUE_POINTS,
+    BLUE_RIGHT_BONUS,
+    BROWN_GAP_BONUS,
+    BROWN_NUMBERS,
+    NUMBER_JOKER_FIELDS,
+    PINK_BONUS,
+    PINK_STARS,
+    TURQUOISE_COLUMN_BONUS,
+    TURQUOISE_ROW_BONUS,
+    TURQUOISE_SHADED_PER_ROW,
+    YELLOW_BONUS_I_II,
+    YELLOW_BONUS_II_III,
+    YELLOW_GREY_ROW,
+    Bonus,
+)
+from oracle.cubed.sheettext import format_sheet
+
+_ROMAN = ("I", "II", "III")
+
+
+def _code(bonus: Bonus | None) -> str:
+    return bonus.code if bonus is not None else ""
+
+
+def _track_marks(circled: int, spent: int) -> list[str]:
+    return ["x" if spent >> i & 1 else "o" if i < circled else "." for i in range(7)]
+
+
+def sheet_text(sheet: PlayerSheet, title: str = "") -> str:
+    """The sheet drawn in plain text (``X`` crossed, ``[ ]`` grey/shaded cells)."""
+    breakdown = score(sheet)
+    lines = [title] if title else []
+    lines.append(f"  notation: {format_sheet(sheet)}")
+    lines.append("  YELLOW      1    2    3    4    5    6")
+    for row in range(1, 4):
+        cells = []
+        for n in range(1, 7):
+            mark = "X" if sheet.yellow & yellow.bit(row, n) else "."
+            cells.append(f"[{mark}] " if YELLOW_GREY_ROW[n] == row else f" {mark}  ")
+        lines.append(f"    {_ROMAN[row - 1]:<5}  " + " ".join(cells))
+        if row < 3:
+            table = YELLOW_BONUS_I_II if row == 1 else YELLOW_BONUS_II_III
+            lines.append("           " + " ".join(f"{_code(b):^4}" for b in table))
+    lines.append("  TURQUOISE   1    2    3    4    5    6   row bonus")
+    for row in range(1, 6):
+        cells = []
+        for n in range(1, 7):
+            mark = "X" if sheet.turquoise & turquoise.bit(row, n) else "."
+            shaded = n <= TURQUOISE_SHADED_PER_ROW[row - 1]
+            cells.append(f"[{mark}] " if shaded else f" {mark}  ")
+        lines.append(f"    {row:<5}  " + " ".join(cells) + f" {_code(TURQUOISE_ROW_BONUS[row - 1])}")
+    lines.append("   column  " + " ".join(f"{_code(b):^4}" for b in TURQUOISE_COLUMN_BONUS))
+    left = [str(v) for v in sheet.blue_left] + ["."] * (6 - len(sheet.blue_left))
+    right = [str(v) for v in sheet.blue_right] + ["."] * (6 - len(sheet.blue_right))
+    lines.append(f"  BLUE   {' '.join(f'{v:>2}' for v in reversed(left))} | 7 | "
+                 f"{' '.join(f'{v:>2}' for v in right)}")
+    lines.append(f"   points {' '.join(f'{p:>2}' for p in reversed(BLUE_POINTS))}       "
+                 f"{' '.join(f'{p:>2}' for p in BLUE_POINTS)}")
+    lines.append(f"   bonus  {' '.join(f'{_code(b):>2}' for b in reversed(BLUE_LEFT_BONUS))}"
+                 f"       {' '.join(f'{_code(b):>2}' for b in BLUE_RIGHT_BONUS)}")
+    lines.append("  BROWN  " + " ".join(f"{n:>3}" for n in BROWN_NUMBERS))
+    lines.append("         " + " ".join(
+        f"{'X' if sheet.brown >> i & 1 else '.':>3}" for i in range(12)))
+    lines.append("   gaps    " + " ".join(f"{_code(b):>3}" for b in BROWN_GAP_BONUS))
+    pink_cells = []
+    for i in range(12):
+        if i < len(sheet.pink):
+            took = "h" if i == 0 or sheet.pink_bonus >> i & 1 else "t"
+            pink_cells.append(f"{sheet.pink[i]}{took}")
+        else:
+            pink_cells.append(".")
+    lines.append("  PINK   " + " ".join(f"{c:>4}" for c in pink_cells))
+    lines.append("   star  " + " ".join(f"{'x' + str(s) if s else '1/2':>4}" for s in PINK_STARS))
+    lines.append("   bonus " + " ".join(f"{_code(b):>4}" for b in PINK_BONUS))
+    lines.append("  ACTIONS (o circled, x spent)")
+    lines.append(f"    re-roll       {' '.join(_track_marks(sheet.rerolls, (1 << sheet.rerolls_spent) - 1))}  -> FOX")
+    jokers = " ".join(
+        f"{m}{n or '?'}" for m, n in zip(_track_marks(sheet.jokers, sheet.jokers_spent),
+                                         NUMBER_JOKER_FIELDS))
+    lines.append(f"    number joker  {jokers}  -> ?P")
+    lines.append(f"    extra die     {' '.join(_track_marks(sheet.extra_dice, (1 << sheet.extra_dice_spent) - 1))}  -> ?Br")
+    pending = " ".join(b.code for b in sheet.pending) or "none"
+    lines.append(f"  FOXES {sheet.foxes}   PENDING QUESTION MARKS {pending}")
+    lines.append(f"  SCORE {breakdown}")
+    return "\n".join(lines)
+
+
+# --- SVG -----------------------------------------------------------------------------------
+
+_COLOURS = {
+    "yellow": "#f6d23b", "grey": "#b9b9b9", "turquoise": "#2bb5b0", "turquoise_light": "#bfe8e6",
+    "blue": "#3b72c4", "blue_light": "#c9d9f2", "brown": "#9a6a3f", "brown_light": "#e6d3bf",
+    "pink": "#e8609c", "pink_light": "#f7cfe0", "ink": "#1b1b3a",
+}
+
+
+class _Svg:
+    def __init__(self, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        self.parts: list[str] = []
+
+    def rect(self, x: float, y: float, w: float, h: float, fill: str, stroke: str = "#555",
+             rx: float = 3) -> None:
+        self.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" '
+                          f'fill="{fill}" stroke="{stroke}" stroke-width="1"/>')
+
+    def text(self, x: float, y: float, content: str, size: int = 12, anchor: str = "middle",
+             weight: str = "normal", fill: str = "#222") -> None:
+        self.parts.append(f'<text x="{x}" y="{y}" font-family="sans-serif" font-size="{size}" '
+                          f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">'
+                          f'{escape(content)}</text>')
+
+    def cross(self, x: float, y: float, size: float) -> None:
+        ink = _COLOURS["ink"]
+        self.parts.append(
+            f'<path d="M{x + 4} {y + 4} L{x + size - 4} {y + size - 4} M{x + size - 4} {y + 4} '
+            f'L{x + 4} {y + size - 4}" stroke="{ink}" stroke-width="3" stroke-linecap="round"/>')
+
+    def circle(self, x: float, y: float, r: float, fill: str = "none") -> None:
+        self.parts.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" '
+                          f'stroke="{_COLOURS["ink"]}" stroke-width="2"/>')
+
+    def done(self) -> str:
+        body = "\n".join(self.parts)
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
+                f'height="{self.height}" viewBox="0 0 {self.width} {self.height}">\n'
+                f'<rect width="100%" height="100%" fill="#fbfaf5"/>\n{body}\n</svg>\n')
+
+
+def _cell(svg: _Svg, x: float, y: float, size: float, label: str, fill: str, crossed: bool) -> None:
+    svg.rect(x, y, size, size, fill)
+    svg.text(x + size / 2, y + size / 2 + 5, label, 14)
+    if crossed:
+        svg.cross(x, y, size)
+
+
+def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
+    """The sheet as an SVG picture laid out like the printed sheet."""
+    c = _COLOURS
+    svg = _Svg(760, 720)
+    svg.text(20, 28, title or "Clever Cubed", 18, "start", "bold")
+    size = 32
+    # Yellow (top left).
+    svg.text(20, 58, "YELLOW", 13, "start", "bold", c["yellow"])
+    for row in range(1, 4):
+        y = 66 + (row - 1) * (size + 14)
+        svg.text(30, y + 21, _ROMAN[row - 1], 13)
+        for n in range(1, 7):
+            fill = c["grey"] if YELLOW_GREY_ROW[n] == row else c["yellow"]
+            x = 46 + (n - 1) * (size + 6)
+            _cell(svg, x, y, size, str(n), fill, bool(sheet.yellow & yellow.bit(row, n)))
+            if row < 3:
+                table = YELLOW_BONUS_I_II if row == 1 else YELLOW_BONUS_II_III
+                svg.text(x + size / 2, y + size + 11, table[n - 1].code, 9)
+    # Turquoise (top right).
+    svg.text(330, 58, "TURQUOISE", 13, "start", "bold", c["turquoise"])
+    for row in range(1, 6):
+        y = 66 + (row - 1) * (size + 4)
+        for n in range(1, 7):
+            shaded = n <= TURQUOISE_SHADED_PER_ROW[row - 1]
+            x = 330 + (n - 1) * (size + 4)
+            fill = c["turquoise"] if shaded else c["turquoise_light"]
+            _cell(svg, x, y, size, str(n), fill, bool(sheet.turquoise & turquoise.bit(row, n)))
+        svg.text(330 + 6 * (size + 4) + 14, y + 21, _code(TURQUOISE_ROW_BONUS[row - 1]), 10)
+    for n in range(1, 7):
+        svg.text(330 + (n - 1) * (size + 4) + size / 2, 66 + 5 * (size + 4) + 12,
+                 TURQUOISE_COLUMN_BONUS[n - 1].code, 10)
+    # Blue (middle).
+    top = 280
+    svg.text(20, top - 8, "BLUE", 13, "start", "bold", c["blue"])
+    for i in range(13):
+        x = 20 + i * (size + 20)
+        distance = abs(i - 6)
+        if i == 6:
+            _cell(svg, x, top + 14, size, "7", c["blue"], False)
+            continue
+        values = sheet.blue_left if i < 6 else sheet.blue_right
+        written = values[distance - 1] if distance <= len(values) else None
+        svg.rect(x, top + 14, size, size, c["blue_light"])
+        if written is not None:
+            svg.text(x + size / 2, top + 14 + size / 2 + 6, str(written), 16, weight="bold",
+                     fill=c["ink"])
+        svg.text(x + size / 2, top + 8, str(BLUE_POINTS[distance - 1]), 10)
+        bonus = (BLUE_LEFT_BONUS if i < 6 else BLUE_RIGHT_BONUS)[distance - 1]
+        svg.text(x + size / 2, top + size + 28, _code(bonus), 10)
+    # Brown.
+    top = 370
+    svg.text(20, top - 8, "BROWN", 13, "start", "bold", c["brown"])
+    for i, number in enumerate(BROWN_NUMBERS):
+        x = 20 + i * (size + 24)
+        _cell(svg, x, top, size, str(number), c["brown_light"], bool(sheet.brown >> i & 1))
+        if i < 11:
+            svg.text(x + size + 12, top + 21, _code(BROWN_GAP_BONUS[i]), 9)
+    # Pink.
+    top = 440
+    svg.text(20, top - 8, "PINK", 13, "start", "bold", c["pink"])
+    for i in range(12):
+        x = 20 + i * (size + 24)
+        svg.text(x + size / 2, top + 8, f"x{PINK_STARS[i]}" if PINK_STARS[i] else "1/2", 10)
+        svg.rect(x, top + 14, size, size, c["pink_light"])
+        if i < len(sheet.pink):
+            svg.text(x + size / 2, top + 14 + size / 2 + 6, str(sheet.pink[i]), 16,
+                     weight="bold", fill=c["ink"])
+        bonus = PINK_BONUS[i]
+        if bonus is not None:
+            by = top + size + 28
+            svg.text(x + size / 2, by, bonus.code, 10)
+            if i < len(sheet.pink) and not sheet.pink_bonus >> i & 1:
+                svg.parts.append(f'<path d="M{x + 4} {by - 4} L{x + size - 4} {by - 4}" '
+                                 f'stroke="{c["ink"]}" stroke-width="2"/>')
+    # Action tracks.
+    top = 540
+    svg.text(20, top - 8, "ACTIONS", 13, "start", "bold")
+    tracks = (
+        ("re-roll", sheet.rerolls, (1 << sheet.rerolls_spent) - 1, ["RR"] * 7, "FOX"),
+        ("number joker", sheet.jokers, sheet.jokers_spent,
+         [str(n) if n else "?" for n in NUMBER_JOKER_FIELDS], "?P"),
+        ("extra die", sheet.extra_dice, (1 << sheet.extra_dice_spent) - 1, ["+1"] * 7, "?Br"),
+    )
+    for row, (name, circled, spent, labels, end) in enumerate(tracks):
+        y = top + 10 + row * 36
+        svg.text(20, y + 5, name, 12, "start")
+        for i in range(7):
+            x = 140 + i * 40
+            svg.text(x, y + 5, labels[i], 11)
+            if i < circled:
+                svg.circle(x, y, 13)
+            if spent >> i & 1:
+                svg.cross(x - 13, y - 13, 26)
+        svg.text(140 + 7 * 40 + 10, y + 5, f"-> {end}", 11, "start")
+    breakdown = score(sheet)
+    pending = " ".join(b.code for b in sheet.pending) or "none"
+    svg.text(480, 560, f"Foxes: {sheet.foxes}", 14, "start", "bold")
+    svg.text(480, 584, f"Pending question marks: {pending}", 12, "start")
+    svg.text(480, 616, f"Yellow {breakdown.yellow}  Turquoise {breakdown.turquoise}", 12, "start")
+    svg.text(480, 634, f"Blue {breakdown.blue}  Brown {breakdown.brown}  Pink {breakdown.pink}", 12,
+             "start")
+    svg.text(480, 652, f"Foxes {breakdown.foxes} x {min(breakdown.areas)} = "
+             f"{breakdown.fox_points}", 12, "start")
+    svg.text(480, 676, f"Total {breakdown.total}", 16, "start", "bold")
+    return svg.done()
