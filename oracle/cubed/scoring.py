@@ -64,7 +64,11 @@ def scores(state: GameState) -> tuple[ScoreBreakdown, ...]:
 def winners(state: GameState) -> tuple[int, ...]:
     """The winning players (0-based): highest total; among a tie, the highest single area; if
     still tied, all of them (ruling 22)."""
-    table = scores(state)
+    return winners_of(scores(state))
+
+
+def winners_of(table: tuple[ScoreBreakdown, ...]) -> tuple[int, ...]:
+    """The winners among score breakdowns in seat order (ruling 22)."""
     best = max(s.total for s in table)
     tied = [i for i, s in enumerate(table) if s.total == best]
     top_area = max(max(table[i].areas) for i in tied)

@@ -1,0 +1,308 @@
+"""The ``clever-oracle`` command line.
+
+Commands: ``verify RECORD...`` (replay and judge records), ``play`` (play a game and write its
+record), ``legal RECORD`` (the legal moves at a step), ``show RECORD`` (the sheets as text and
+SVG), ``rules`` (the rule catalogue).
+
+Exit codes: 0 — every record legal (or the command succeeded); 1 — a record has an illegal step,
+wrong claimed totals, or ends before the game is over; 2 — unusable input (missing file, bad
+JSON, schema violation, unknown notation, bad option), reported as one line on stderr;
+3 — an internal error of the oracle (a bug; please report it).  No command writes to a file it
+was given to read, and ``play --out`` never overwrites an existing file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+import attrs
+
+from oracle.errors import OracleError, RecordError
+from oracle.cubed.legal import legal_moves
+from oracle.cubed.rules import RULES
+from oracle.cubed.ruleset import BlueQuestion, Ruleset
+from oracle.cubed.scoring import scores, solo_rating, winners, winners_of
+from oracle.play import POLICIES, play_game
+from oracle.record import (
+    Record,
+    Verdict,
+    dice_text,
+    dump_record,
+    load_records,
+    record_game,
+    replay,
+    verify,
+)
+from oracle.render import sheet_svg, sheet_text
+
+EXIT_OK = 0
+EXIT_ILLEGAL = 1
+EXIT_UNUSABLE = 2
+EXIT_INTERNAL = 3
+
+
+class UsageError(OracleError):
+    """A command line that cannot be carried out (exit 2)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _with_options(base: Ruleset, pairs: Sequence[str]) -> Ruleset:
+    """``base`` with the ``--ruleset OPTION=VALUE`` overrides applied."""
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        if key == "blue_question" and value in {q.value for q in BlueQuestion}:
+            base = attrs.evolve(base, blue_question=BlueQuestion(value))
+        elif key == "blue_seven_after_seven" and value in ("true", "false"):
+            base = attrs.evolve(base, blue_seven_after_seven=value == "true")
+        else:
+            raise UsageError(
+                f"--ruleset {pair!r}: want blue_question=total|number_plus_white or "
+                "blue_seven_after_seven=true|false"
+            )
+    return base
+
+
+def _format_verdict(verdict: Verdict) -> str:
+    if verdict.status == "legal":
+        lines = [f"{verdict.name}: LEGAL ({verdict.steps} steps)"]
+        won = winners_of(verdict.scores) if len(verdict.scores) > 1 else ()
+        for i, (name, s) in enumerate(zip(verdict.players, verdict.scores)):
+            mark = " (winner)" if i in won else ""
+            lines.append(f"  p{i + 1} {name}: {s}{mark}")
+        if len(verdict.scores) == 1:
+            lines.append(f"  solo rating: {solo_rating(verdict.scores[0].total)}")
+        return "\n".join(lines)
+    head = "ILLEGAL" if verdict.status == "illegal" else "INCOMPLETE"
+    if verdict.step is not None:
+        lines = [f"{verdict.name}: {head} at step {verdict.step} of {verdict.steps}: "
+                 f"{verdict.player}: {verdict.move}"]
+    else:
+        lines = [f"{verdict.name}: {head}"]
+    lines.append(f"  rule {verdict.rule}: {verdict.reason}")
+    if verdict.sheet_before:
+        lines.append(f"  sheet before: {verdict.sheet_before}")
+    if verdict.dice_before:
+        lines.append(f"  dice before:  {verdict.dice_before}")
+    if verdict.legal:
+        shown = list(verdict.legal[:40])
+        more = f" ... and {len(verdict.legal) - 40} more" if len(verdict.legal) > 40 else ""
+        lines.append(f"  legal instead ({len(verdict.legal)}): " + ", ".join(shown) + more)
+    for i, s in enumerate(verdict.scores):
+        lines.append(f"  p{i + 1}: {s}")
+    return "\n".join(lines)
+
+
+def _progress(out: TextIO, done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        out.write("\n")
+    out.flush()
+
+
+def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    _with_options(Ruleset(), args.ruleset)  # reject bad options before reading anything
+    loaded: list[tuple[str, Record | RecordError]] = []
+    for source in args.records:
+        loaded.extend(load_records(source))
+    show_progress = len(loaded) > 1 and err.isatty() and not args.json
+    results: list[dict[str, object]] = []
+    counts = {"legal": 0, "illegal": 0, "incomplete": 0, "unusable": 0}
+    for done, (name, item) in enumerate(loaded, start=1):
+        if isinstance(item, RecordError):
+            counts["unusable"] += 1
+            results.append({"name": name, "status": "unusable", "error": str(item)})
+            if not args.json:
+                err.write(f"{item}\n")
+        else:
+            verdict = verify(item, name, _with_options(item.ruleset, args.ruleset))
+            counts[verdict.status] += 1
+            results.append(verdict.to_json())
+            if not args.json:
+                if show_progress:
+                    err.write("\r")
+                out.write(_format_verdict(verdict) + "\n")
+        if show_progress:
+            _progress(err, done, len(loaded))
+    summary = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+    if args.json:
+        json.dump({"records": results, "summary": counts}, out, indent=2)
+        out.write("\n")
+    elif len(loaded) > 1:
+        out.write(f"{len(loaded)} records: {summary}\n")
+    if counts["unusable"]:
+        return EXIT_UNUSABLE
+    if counts["illegal"] or counts["incomplete"]:
+        return EXIT_ILLEGAL
+    return EXIT_OK
+
+
+def _one_record(source: str) -> Record:
+    items = list(load_records(source))
+    if len(items) != 1:
+        raise UsageError(f"{source}: holds {len(items)} records; name one file with one record")
+    name, item = items[0]
+    if isinstance(item, RecordError):
+        raise item
+    return item
+
+
+def _step_state(record: Record, step: int | None) -> tuple[int, object]:
+    if step is not None and not 1 <= step <= len(record.steps) + 1:
+        raise UsageError(f"--step {step}: the record has steps 1 to {len(record.steps)} "
+                         f"(or {len(record.steps) + 1} for the end)")
+    return (step or len(record.steps) + 1), replay(record, step)
+
+
+def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    record = _one_record(args.record)
+    step, state = _step_state(record, args.step)
+    from oracle.cubed.state import GameState
+
+    assert isinstance(state, GameState)
+    where = f"before step {step}" if step <= len(record.steps) else "after the last step"
+    if state.is_terminal:
+        out.write(f"{where}: the game is over; no legal moves\n")
+    elif state.is_chance:
+        out.write(f"{where}: the dice are to be rolled ({dice_text(state)})\n")
+    else:
+        moves = legal_moves(state)
+        out.write(f"{where}: p{state.actor + 1} ({record.players[state.actor]}) to move, "
+                  f"{len(moves)} legal moves\n")
+        for move in moves:
+            out.write(f"{move}\n")
+    return EXIT_OK
+
+
+def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    record = _one_record(args.record)
+    step, state = _step_state(record, args.step)
+    from oracle.cubed.state import GameState
+
+    assert isinstance(state, GameState)
+    where = f"before step {step}" if step <= len(record.steps) else "after the last step"
+    out.write(f"{args.record}, {where}: round {state.round}, dice {dice_text(state)}\n")
+    chosen = range(len(record.players))
+    if args.player is not None:
+        if not 1 <= args.player <= len(record.players):
+            raise UsageError(f"--player {args.player}: the record has players 1 to "
+                             f"{len(record.players)}")
+        chosen = range(args.player - 1, args.player)
+    for i in chosen:
+        out.write(sheet_text(state.sheets[i], f"p{i + 1} {record.players[i]}") + "\n")
+    if args.svg:
+        target = Path(args.svg)
+        if target.exists() and not args.force:
+            raise UsageError(f"--svg {args.svg}: the file exists; use --force to replace it")
+        who = args.player - 1 if args.player is not None else max(state.actor, 0)
+        title = f"p{who + 1} {record.players[who]} — {where}"
+        try:
+            target.write_text(sheet_svg(state.sheets[who], title), "utf-8")
+        except OSError as exc:
+            raise UsageError(f"--svg {args.svg}: cannot write: {exc.strerror or exc}") from None
+        out.write(f"wrote {args.svg}\n")
+    return EXIT_OK
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if not 1 <= args.players <= 4:
+        raise UsageError(f"--players {args.players}: want 1 to 4")
+    ruleset = _with_options(Ruleset(), args.ruleset)
+    moves, final = play_game(args.players, args.seed, POLICIES[args.policy], ruleset)
+    names = tuple(f"Player {i + 1}" for i in range(args.players))
+    record = record_game(moves, names, ruleset)
+    text = dump_record(record)
+    if args.out and args.out != "-":
+        target = Path(args.out)
+        if target.exists() and not args.force:
+            raise UsageError(f"--out {args.out}: the file exists; use --force to replace it")
+        try:
+            target.write_text(text, "utf-8")
+        except OSError as exc:
+            raise UsageError(f"--out {args.out}: cannot write: {exc.strerror or exc}") from None
+        totals = ", ".join(str(s.total) for s in scores(final))
+        won = ", ".join(f"p{w + 1}" for w in winners(final))
+        out.write(f"wrote {args.out}: {len(moves)} steps, totals {totals}, winner {won}\n")
+    else:
+        out.write(text)
+    return EXIT_OK
+
+
+def cmd_rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    for rule in RULES:
+        out.write(f"{rule.id}: {rule.summary}\n    [{rule.source}] \"{rule.quote}\"\n")
+    return EXIT_OK
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="clever-oracle", description="The reference oracle for Clever Cubed.",
+                     epilog="exit codes: 0 legal/ok, 1 illegal or incomplete record, "
+                     "2 unusable input, 3 internal error")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p = sub.add_parser("verify", help="replay and judge game records")
+    p.add_argument("records", nargs="+", help="record files (.json), JSON Lines (.jsonl), or "
+                   "directories")
+    p.add_argument("--json", action="store_true", help="print verdicts as JSON")
+    p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
+                   help="override a ruleset option, e.g. blue_seven_after_seven=true")
+    p.set_defaults(run=cmd_verify)
+    p = sub.add_parser("play", help="play a game and write its record")
+    p.add_argument("--players", type=int, default=1)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--policy", choices=sorted(POLICIES), default="random")
+    p.add_argument("--out", help="the record file to write (default: standard output)")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE")
+    p.set_defaults(run=cmd_play)
+    for name, run, text in (("legal", cmd_legal, "list the legal moves at a step"),
+                            ("show", cmd_show, "draw the sheets at a step")):
+        p = sub.add_parser(name, help=text)
+        p.add_argument("record")
+        p.add_argument("--step", type=int, help="the state in which step K is played "
+                       "(default: after the last step)")
+        if name == "show":
+            p.add_argument("--player", type=int, help="only this player (1-based)")
+            p.add_argument("--svg", help="also write the sheet as an SVG picture")
+            p.add_argument("--force", action="store_true", help="replace an existing SVG file")
+        p.set_defaults(run=run)
+    p = sub.add_parser("rules", help="print the rule catalogue")
+    p.set_defaults(run=cmd_rules)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Run the command line; returns the exit code (see the module docstring)."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        args = build_parser().parse_args(argv)
+        code: int = args.run(args, out, err)
+        return code
+    except SystemExit as exc:  # --help
+        return int(exc.code or 0)
+    except OracleError as exc:
+        err.write(f"clever-oracle: {exc}\n")
+        return EXIT_UNUSABLE
+    except KeyboardInterrupt:
+        err.write("clever-oracle: interrupted\n")
+        return EXIT_UNUSABLE
+    except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
+        err.write(f"clever-oracle: internal error ({type(exc).__name__}: {exc}); please report "
+                  "it with the input\n")
+        return EXIT_INTERNAL
+
+
+def run() -> None:
+    """Console-script entry point."""
+    sys.exit(main())
