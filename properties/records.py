@@ -1,0 +1,72 @@
+"""Hypothesis strategies for game records: valid ones from random games, and mutations of them
+(dropped, duplicated, swapped and altered steps, impossible dice, unknown colours, wrong player)
+for fuzzing the record reader and the verifier."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import strategies as st
+
+from oracle.play import play_game
+from oracle.record import record_game
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner,
+                                                                max_size=5),
+    max_leaves=20,
+)
+
+
+@st.composite
+def record_json(draw: st.DrawFn) -> dict[str, object]:
+    """A valid record of a random game, as parsed JSON."""
+    players = draw(st.integers(1, 4))
+    seed = draw(st.integers(0, 10_000))
+    moves, _ = play_game(players, seed)
+    record = record_game(moves, tuple(f"P{i + 1}" for i in range(players)))
+    return record.to_json()
+
+
+_ALTERATIONS = (
+    lambda s: s.replace("roll W", "roll W0", 1) if "roll W" in s else s + "0",
+    lambda s: s.replace("1", "7", 1),
+    lambda s: s.replace(" Y", " Q", 1),
+    lambda s: s.replace("p1:", "p2:", 1) if s.startswith("p1:") else "p1:" + s[s.find(":") + 1:],
+    lambda s: s.replace("yellow", "blue", 1),
+    lambda s: s.replace("half", "times", 1),
+    lambda s: s[: len(s) // 2],
+    lambda s: s.replace(":", "", 1),
+    lambda s: "dice: pass",
+)
+
+
+@st.composite
+def mutated_record_text(draw: st.DrawFn) -> str:
+    """The JSON text of a valid record with one to three mutations."""
+    data = draw(record_json())
+    raw = data["steps"]
+    assert isinstance(raw, list)
+    steps = [str(s) for s in raw]
+    for _ in range(draw(st.integers(1, 3))):
+        if not steps:
+            break
+        i = draw(st.integers(0, len(steps) - 1))
+        kind = draw(st.sampled_from(["drop", "duplicate", "swap", "alter", "truncate"]))
+        if kind == "drop":
+            del steps[i]
+        elif kind == "duplicate":
+            steps.insert(i, steps[i])
+        elif kind == "swap":
+            j = draw(st.integers(0, len(steps) - 1))
+            steps[i], steps[j] = steps[j], steps[i]
+        elif kind == "alter":
+            steps[i] = draw(st.sampled_from(_ALTERATIONS))(steps[i])
+        else:
+            steps = steps[:i]
+    data["steps"] = steps
+    text = json.dumps(data)
+    if draw(st.booleans()) and draw(st.integers(0, 9)) == 0:
+        text = text[: draw(st.integers(0, len(text)))]
+    return text

@@ -1,0 +1,125 @@
+"""The command line: verdicts, exit codes, one-line errors, nothing overwritten."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from oracle import RULES
+from oracle.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+ILLEGAL = EXAMPLES / "illegal" / "illegal-step.json"
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def _digest(folder: Path) -> dict[str, str]:
+    return {str(p): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_verify_legal_examples() -> None:
+    before = _digest(EXAMPLES)
+    code, out, err = run("verify", str(EXAMPLES))
+    assert code == 0 and err == ""
+    assert out.count("LEGAL") == 2 and "total" in out and "2 records: 2 legal" in out
+    assert _digest(EXAMPLES) == before
+
+
+def test_verify_illegal_example() -> None:
+    code, out, _ = run("verify", str(ILLEGAL))
+    assert code == 1
+    assert "ILLEGAL at step 4" in out and "rule YELLOW-ROW" in out
+    assert "sheet before: y=" in out and "legal instead (8): take Y yellow:II" in out
+
+
+def test_verify_json() -> None:
+    code, out, _ = run("verify", "--json", str(EXAMPLES), str(ILLEGAL))
+    data = json.loads(out)
+    assert code == 1
+    assert data["summary"] == {"legal": 2, "illegal": 1, "incomplete": 0, "unusable": 0}
+    bad = [r for r in data["records"] if r["status"] == "illegal"][0]
+    assert bad["step"] == 4 and bad["rule"] == "YELLOW-ROW" and bad["legal"][0]
+
+
+def test_verify_unusable_inputs_one_line_each(tmp_path: Path) -> None:
+    (tmp_path / "bad.json").write_text("{not json")
+    (tmp_path / "schema.json").write_text('{"format": "clever-oracle-record/1"}')
+    code, out, err = run("verify", str(tmp_path), str(tmp_path / "missing.json"))
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 3 and "Traceback" not in err
+    assert "not JSON" in lines[0] and "required property" in lines[1]
+    assert "no such file" in lines[2]
+
+
+def test_verify_ruleset_option() -> None:
+    code, _, err = run("verify", "--ruleset", "blue_question=weird", str(ILLEGAL))
+    assert code == 2 and "--ruleset" in err
+    code, out, _ = run("verify", "--ruleset", "blue_seven_after_seven=true",
+                       str(EXAMPLES / "solo-legal.json"))
+    assert code == 0 and "LEGAL" in out
+
+
+def test_play_writes_a_record_and_never_overwrites(tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    code, out, _ = run("play", "--players", "2", "--seed", "4", "--policy", "greedy",
+                       "--out", str(target))
+    assert code == 0 and "wrote" in out
+    first = target.read_text()
+    assert run("verify", str(target))[0] == 0
+    code, _, err = run("play", "--players", "2", "--seed", "5", "--out", str(target))
+    assert code == 2 and "exists" in err and target.read_text() == first
+    assert run("play", "--players", "5")[0] == 2
+
+
+def test_legal_and_show(tmp_path: Path) -> None:
+    code, out, _ = run("legal", str(ILLEGAL), "--step", "4")
+    assert code == 0 and "take Y yellow:II" in out.splitlines() and "8 legal moves" in out
+    code, out, _ = run("legal", str(ILLEGAL), "--step", "1")
+    assert code == 0 and "dice are to be rolled" in out
+    code, _, err = run("legal", str(ILLEGAL), "--step", "999")
+    assert code == 2 and "--step 999" in err
+    code, _, err = run("legal", str(ILLEGAL))   # replay runs into the illegal step
+    assert code == 2 and "step 4" in err
+    svg = tmp_path / "sheet.svg"
+    code, out, _ = run("show", str(EXAMPLES / "three-players-legal.json"), "--svg", str(svg))
+    assert code == 0 and "YELLOW" in out and "p3 Player 3" in out
+    assert svg.read_text().startswith("<svg") and "TURQUOISE" in svg.read_text()
+    code, _, err = run("show", str(EXAMPLES / "solo-legal.json"), "--svg", str(svg))
+    assert code == 2 and "exists" in err
+
+
+def test_rules_lists_every_rule() -> None:
+    code, out, _ = run("rules")
+    assert code == 0 and all(f"{rule.id}:" in out for rule in RULES)
+
+
+def test_bad_command_line() -> None:
+    code, _, err = run("frobnicate")
+    assert code == 2 and "invalid choice" in err and "\n" == err[-1] and err.count("\n") == 1
+
+
+def test_console_entry_point_prints_no_traceback(tmp_path: Path) -> None:
+    (tmp_path / "r.json").write_text("[1, 2")
+    done = subprocess.run([sys.executable, "-m", "oracle", "verify", str(tmp_path / "r.json")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["verify", "--help"]])
+def test_help(argv: list[str]) -> None:
+    assert run(*argv)[0] == 0

@@ -1,0 +1,75 @@
+"""Fuzzing the record reader, the notation parsers and the verifier: always a clean verdict or
+a one-line error, never a traceback, and input files are never modified."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import tempfile
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from oracle import NotationError, RecordError, parse_move
+from oracle.cli import main
+from oracle.cubed.sheettext import parse_sheet
+from oracle.record import parse_record, verify
+from properties.records import json_values, mutated_record_text
+
+FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FUZZ
+@given(json_values)
+def test_random_json_is_refused_cleanly(value: object) -> None:
+    try:
+        parse_record(json.dumps(value))
+    except RecordError as error:
+        assert "\n" not in str(error)
+
+
+@FUZZ
+@given(st.text(max_size=200))
+def test_random_text_is_refused_cleanly(text: str) -> None:
+    for parser in (parse_record,):
+        try:
+            parser(text)
+        except RecordError:
+            pass
+    for notation in (parse_move, parse_sheet):
+        try:
+            notation(text)
+        except NotationError as error:
+            assert "\n" not in str(error).replace("\\n", "")
+
+
+@FUZZ
+@given(mutated_record_text())
+def test_mutated_records_get_a_verdict_or_a_clean_error(text: str) -> None:
+    try:
+        record = parse_record(text, "m.json")
+    except RecordError as error:
+        assert "\n" not in str(error)
+        return
+    verdict = verify(record, "m.json")
+    assert verdict.status in ("legal", "illegal", "incomplete")
+    if verdict.status == "illegal" and verdict.step is not None:
+        assert verdict.rule and verdict.rule != "NOT-LEGAL" and verdict.reason
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated_record_text())
+def test_command_line_on_mutated_records(text: str) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "mutated.json"
+        path.write_text(text)
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+        out, err = io.StringIO(), io.StringIO()
+        code = main(["verify", str(path)], out, err)
+        assert code in (0, 1, 2), err.getvalue()
+        assert "Traceback" not in err.getvalue() and "internal error" not in err.getvalue()
+        if code == 2:
+            assert err.getvalue().count("\n") == 1
+        assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
