@@ -130,7 +130,8 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             results.append(verdict.to_json())
             if not args.json:
                 if show_progress:
-                    err.write("\r")
+                    err.write("\r\033[K")  # clear the progress line before the verdict
+                    err.flush()
                 out.write(_format_verdict(verdict) + "\n")
         if show_progress:
             _progress(err, done, len(loaded))

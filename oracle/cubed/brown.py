@@ -9,6 +9,7 @@ The area is a 12-bit mask: bit ``field - 1`` is set when that field is crossed.
 
 from __future__ import annotations
 
+from oracle.cubed.masks import completed
 from oracle.cubed.sheet import BROWN_FIELDS, BROWN_GAP_BONUS, BROWN_NUMBERS, BROWN_POINTS, Bonus
 
 
@@ -44,7 +45,7 @@ BONUS_TABLE: tuple[tuple[int, Bonus], ...] = tuple(
 
 def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
     """The bonuses whose two neighbouring fields became both crossed between old and new."""
-    return tuple(b for m, b in BONUS_TABLE if new & m == m and old & m != m)
+    return completed(BONUS_TABLE, old, new)
 
 
 def score(crossed: int) -> int:

@@ -88,32 +88,33 @@ class SoloRoll:
 
 
 @attrs.frozen
-class Take:
-    """Choose ``die`` and enter it in ``area`` at ``target`` (an active pick from the roll, or
-    a passive player's die), optionally with a number joker."""
+class DieMove:
+    """A die entered in ``area`` at ``target``, optionally with a number joker; the base of
+    :class:`Take` and :class:`ExtraDie` (moves of different classes are never equal)."""
 
     die: Die
     area: Area
     target: int
     joker: Joker | None = None
+    VERB = ""
 
     def __str__(self) -> str:
         joker = f" {self.joker}" if self.joker else ""
-        return f"take {self.die.code}{joker} {entry_text(self.area, self.target)}"
+        return f"{self.VERB} {self.die.code}{joker} {entry_text(self.area, self.target)}"
 
 
 @attrs.frozen
-class ExtraDie:
+class Take(DieMove):
+    """Choose ``die`` and enter it (an active pick from the roll, or a passive player's die)."""
+
+    VERB = "take"
+
+
+@attrs.frozen
+class ExtraDie(DieMove):
     """Spend an extra-die action on ``die`` (rulebook "Extra Die"), entered by its position."""
 
-    die: Die
-    area: Area
-    target: int
-    joker: Joker | None = None
-
-    def __str__(self) -> str:
-        joker = f" {self.joker}" if self.joker else ""
-        return f"extra {self.die.code}{joker} {entry_text(self.area, self.target)}"
+    VERB = "extra"
 
 
 @attrs.frozen

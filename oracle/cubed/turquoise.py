@@ -13,6 +13,7 @@ column (the cells one entry crosses) is a 5-bit mask, bit ``row - 1``.
 
 from __future__ import annotations
 
+from oracle.cubed.masks import completed, row_count
 from oracle.cubed.sheet import (
     TURQUOISE_COLUMN_BONUS,
     TURQUOISE_POINTS,
@@ -94,14 +95,9 @@ SHADED: int = sum(
 
 def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
     """The row and column bonuses completed between old and new."""
-    return tuple(b for m, b in BONUS_TABLE if new & m == m and old & m != m)
-
-
-def row_crosses(crossed: int, row: int) -> int:
-    """How many cells of ``row`` are crossed."""
-    return ((crossed >> ((row - 1) * 6)) & 0b111111).bit_count()
+    return completed(BONUS_TABLE, old, new)
 
 
 def score(crossed: int) -> int:
     """Points: each row scored by its number of crosses ("Final scoring")."""
-    return sum(TURQUOISE_POINTS[row_crosses(crossed, r)] for r in range(1, TURQUOISE_ROWS + 1))
+    return sum(TURQUOISE_POINTS[row_count(crossed, r)] for r in range(1, TURQUOISE_ROWS + 1))

@@ -10,6 +10,7 @@ The area is an 18-bit mask: bit ``(row - 1) * 6 + (number - 1)`` is set when tha
 
 from __future__ import annotations
 
+from oracle.cubed.masks import completed, row_count
 from oracle.cubed.sheet import (
     YELLOW_BONUS_I_II,
     YELLOW_BONUS_II_III,
@@ -45,14 +46,9 @@ BONUS_TABLE: tuple[tuple[int, Bonus], ...] = _bonus_table()
 
 def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
     """The bonuses whose cell above and cell below became both crossed between old and new."""
-    return tuple(b for m, b in BONUS_TABLE if new & m == m and old & m != m)
-
-
-def row_crosses(crossed: int, row: int) -> int:
-    """How many cells of ``row`` are crossed."""
-    return ((crossed >> ((row - 1) * 6)) & 0b111111).bit_count()
+    return completed(BONUS_TABLE, old, new)
 
 
 def score(crossed: int) -> int:
     """Points: each row scored by its number of crosses ("Final scoring")."""
-    return sum(YELLOW_POINTS[row_crosses(crossed, r)] for r in range(1, YELLOW_ROWS + 1))
+    return sum(YELLOW_POINTS[row_count(crossed, r)] for r in range(1, YELLOW_ROWS + 1))
