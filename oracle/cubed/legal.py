@@ -115,6 +115,47 @@ def _die_moves(
     return out
 
 
+def _usable(
+    state: GameState,
+    sheet: PlayerSheet,
+    dice: tuple[int, ...],
+    with_jokers: bool = True,
+) -> bool:
+    """True when one of ``dice`` (entered by where it lies) can be entered somewhere: the
+    early-exit form of :func:`_die_moves`, for deciding whether a step has any choice."""
+    for d in dice:
+        die = Die(d)
+        face = state.faces[d]
+        position = _position(state.places[d])
+        if die_options(state, sheet, die, position, face):
+            return True
+        if with_jokers:
+            for joker in jokers(sheet, face):
+                if die_options(state, sheet, die, position, joker.number):
+                    return True
+    return False
+
+
+def has_passive_take(state: GameState, seat: int) -> bool:
+    """True when :func:`passive_takes` lists anything."""
+    sheet = state.sheets[seat]
+    platter = state.dice_at(Place.PLATTER)
+    if _usable(state, sheet, platter):
+        return True
+    fields = tuple(d for d in range(6) if state.places[d].is_die_field)
+    return _usable(state, sheet, fields)
+
+
+def has_extra(state: GameState, seat: int) -> bool:
+    """True when :func:`extra_moves` lists anything."""
+    sheet = state.sheets[seat]
+    if sheet.extra_dice_left <= 0:
+        return False
+    taken = state.extras[seat]
+    dice = tuple(d for d in range(6) if not taken >> d & 1 and state.places[d] is not Place.CUP)
+    return _usable(state, sheet, dice)
+
+
 def _position(place: Place) -> int:
     return int(place) if place.is_die_field else 0
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import attrs
 
 from oracle.dice import Place
-from oracle.cubed.legal import extra_moves, passive_takes, question_uses
+from oracle.cubed.legal import has_extra, has_passive_take, question_uses
 from oracle.cubed.sheet import ROUND_BONUS
 from oracle.cubed.state import CHANCE, NOBODY, GameState, Phase
 
@@ -109,10 +109,10 @@ def settle(state: GameState) -> GameState:
         if phase is Phase.OVER:
             return attrs.evolve(state, actor=NOBODY)
         if phase is Phase.PASSIVE_CHOOSE:
-            if passive_takes(state, state.seat):
+            if has_passive_take(state, state.seat):
                 return attrs.evolve(state, actor=state.seat)
             state = attrs.evolve(state, phase=Phase.PASSIVE_EXTRA)
             continue
-        if extra_moves(state, state.seat):
+        if has_extra(state, state.seat):
             return attrs.evolve(state, actor=state.seat)
         state = after_extra(state)
