@@ -8,7 +8,9 @@ the silver platter").  Colours are game-specific only in name; Clever Cubed's ar
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
+from types import MappingProxyType
 
 
 class Die(IntEnum):
@@ -28,7 +30,9 @@ class Die(IntEnum):
 
 
 DIE_CODES: tuple[str, ...] = ("W", "Y", "T", "B", "Br", "P")
-DIE_BY_CODE: dict[str, Die] = {code: Die(i) for i, code in enumerate(DIE_CODES)}
+DIE_BY_CODE: Mapping[str, Die] = MappingProxyType(
+    {code: Die(i) for i, code in enumerate(DIE_CODES)}
+)
 ALL_DICE: tuple[Die, ...] = tuple(Die)
 FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 

@@ -4,7 +4,8 @@ benchmark and the property suites)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 from oracle.cubed.chance import sample_chance
 from oracle.cubed.engine import apply_unchecked, new_game
@@ -38,7 +39,9 @@ def greedy_policy(
     return best
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "greedy": greedy_policy}
+POLICIES: Mapping[str, Policy] = MappingProxyType(
+    {"random": random_policy, "greedy": greedy_policy}
+)
 
 
 def play_game(

@@ -48,9 +48,6 @@ def schema() -> dict[str, object]:
     return loaded
 
 
-_VALIDATOR = jsonschema.Draft202012Validator(schema())
-
-
 @attrs.frozen
 class Step:
     """One step: ``actor`` is the player (0-based) or :data:`DICE`; ``move`` the move."""
@@ -106,7 +103,8 @@ def _pointer(path: Iterable[object]) -> str:
 
 def record_from_json(data: object, name: str = "record") -> Record:
     """Build a record from parsed JSON; :class:`RecordError` names the JSON pointer at fault."""
-    error = jsonschema.exceptions.best_match(_VALIDATOR.iter_errors(data))
+    validator = jsonschema.Draft202012Validator(schema())
+    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
         raise RecordError(f"{name}: {_pointer(error.absolute_path)}: {error.message}")
     assert isinstance(data, dict)

@@ -7,7 +7,9 @@ a user looks at when a verdict names a step.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
+from types import MappingProxyType
 
 from oracle.cubed import turquoise, yellow
 from oracle.cubed.playersheet import PlayerSheet
@@ -103,11 +105,11 @@ def sheet_text(sheet: PlayerSheet, title: str = "") -> str:
 
 # --- SVG -----------------------------------------------------------------------------------
 
-_COLOURS = {
+_COLOURS: Mapping[str, str] = MappingProxyType({
     "yellow": "#f6d23b", "grey": "#b9b9b9", "turquoise": "#2bb5b0", "turquoise_light": "#bfe8e6",
     "blue": "#3b72c4", "blue_light": "#c9d9f2", "brown": "#9a6a3f", "brown_light": "#e6d3bf",
     "pink": "#e8609c", "pink_light": "#f7cfe0", "ink": "#1b1b3a",
-}
+})
 
 
 class _Svg:

@@ -25,6 +25,8 @@ default ruleset it is the value written (2..12, ruling 13).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Union
 
 import attrs
@@ -163,7 +165,7 @@ REROLL = ReRoll()
 FORFEIT = Forfeit()
 PASS = Pass()
 
-_ROMAN_ROWS = {"I": 1, "II": 2, "III": 3}
+_ROMAN_ROWS: Mapping[str, int] = MappingProxyType({"I": 1, "II": 2, "III": 3})
 
 
 def _fail(text: str, where: str, what: str) -> NotationError:

@@ -7,6 +7,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from oracle.rulebook import Rule
 
 EN = "rulebook (EN)"
@@ -203,4 +206,4 @@ RULES: tuple[Rule, ...] = (
          "Clever Cubed! > 450 ... Let's talk about something else < 179"),
 )
 
-RULES_BY_ID: dict[str, Rule] = {rule.id: rule for rule in RULES}
+RULES_BY_ID: Mapping[str, Rule] = MappingProxyType({rule.id: rule for rule in RULES})

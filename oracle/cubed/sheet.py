@@ -11,7 +11,9 @@ below carry a dummy entry at index 0 where that keeps the lookup 1-based.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import IntEnum
+from types import MappingProxyType
 
 
 class Area(IntEnum):
@@ -29,7 +31,7 @@ class Area(IntEnum):
         return self.name.lower()
 
 
-AREA_BY_LABEL: dict[str, Area] = {a.label: a for a in Area}
+AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
 
 
 class Bonus(IntEnum):
@@ -63,15 +65,19 @@ class Bonus(IntEnum):
 
 
 BONUS_CODES: tuple[str, ...] = ("RR", "NJ", "+1", "FOX", "?Y", "?T", "?B", "?Br", "?P", "?*")
-BONUS_BY_CODE: dict[str, Bonus] = {code: Bonus(i) for i, code in enumerate(BONUS_CODES)}
-QUESTION_AREA: dict[Bonus, Area] = {
+BONUS_BY_CODE: Mapping[str, Bonus] = MappingProxyType(
+    {code: Bonus(i) for i, code in enumerate(BONUS_CODES)}
+)
+QUESTION_AREA: Mapping[Bonus, Area] = MappingProxyType({
     Bonus.QUESTION_YELLOW: Area.YELLOW,
     Bonus.QUESTION_TURQUOISE: Area.TURQUOISE,
     Bonus.QUESTION_BLUE: Area.BLUE,
     Bonus.QUESTION_BROWN: Area.BROWN,
     Bonus.QUESTION_PINK: Area.PINK,
-}
-QUESTION_FOR_AREA: dict[Area, Bonus] = {area: q for q, area in QUESTION_AREA.items()}
+})
+QUESTION_FOR_AREA: Mapping[Area, Bonus] = MappingProxyType(
+    {area: q for q, area in QUESTION_AREA.items()}
+)
 
 RR = Bonus.REROLL
 NJ = Bonus.NUMBER_JOKER
@@ -151,7 +157,7 @@ EXTRA_DIE_TRACK_END = QBR
 #: Bonus for every player at the start of rounds 1..6 (None = nothing).
 ROUND_BONUS: tuple[Bonus | None, ...] = (RR, XD, NJ, QX, None, None)
 #: Number of rounds by number of players.
-ROUNDS_BY_PLAYERS: dict[int, int] = {1: 6, 2: 6, 3: 5, 4: 4}
+ROUNDS_BY_PLAYERS: Mapping[int, int] = MappingProxyType({1: 6, 2: 6, 3: 5, 4: 4})
 MIN_PLAYERS = 1
 MAX_PLAYERS = 4
 
