@@ -128,6 +128,16 @@ class _Svg:
                           f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">'
                           f'{escape(content)}</text>')
 
+    def bonus(self, x: float, y: float, label: str, earned: bool, size: int = 10) -> None:
+        """A printed bonus; an earned one is highlighted and bold."""
+        if not label:
+            return
+        if earned:
+            width = 7 * len(label) + 6
+            self.parts.append(f'<rect x="{x - width / 2}" y="{y - size}" width="{width}" '
+                              f'height="{size + 4}" rx="4" fill="#ffe45c" stroke="#c9a800"/>')
+        self.text(x, y, label, size, weight="bold" if earned else "normal")
+
     def cross(self, x: float, y: float, size: float) -> None:
         ink = _COLOURS["ink"]
         self.parts.append(
@@ -169,7 +179,9 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
             _cell(svg, x, y, size, str(n), fill, bool(sheet.yellow & yellow.bit(row, n)))
             if row < 3:
                 table = YELLOW_BONUS_I_II if row == 1 else YELLOW_BONUS_II_III
-                svg.text(x + size / 2, y + size + 11, table[n - 1].code, 9)
+                cells = yellow.bit(row, n) | yellow.bit(row + 1, n)
+                svg.bonus(x + size / 2, y + size + 11, table[n - 1].code,
+                          sheet.yellow & cells == cells, 9)
     # Turquoise (top right).
     svg.text(330, 58, "TURQUOISE", 13, "start", "bold", c["turquoise"])
     for row in range(1, 6):
@@ -179,10 +191,15 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
             x = 330 + (n - 1) * (size + 4)
             fill = c["turquoise"] if shaded else c["turquoise_light"]
             _cell(svg, x, y, size, str(n), fill, bool(sheet.turquoise & turquoise.bit(row, n)))
-        svg.text(330 + 6 * (size + 4) + 14, y + 21, _code(TURQUOISE_ROW_BONUS[row - 1]), 10)
+        shaded_row = sum(turquoise.bit(row, n) for n in range(1, TURQUOISE_SHADED_PER_ROW[row - 1] + 1))
+        svg.bonus(330 + 6 * (size + 4) + 16, y + 21, _code(TURQUOISE_ROW_BONUS[row - 1]),
+                  sheet.turquoise & shaded_row == shaded_row)
     for n in range(1, 7):
-        svg.text(330 + (n - 1) * (size + 4) + size / 2, 66 + 5 * (size + 4) + 12,
-                 TURQUOISE_COLUMN_BONUS[n - 1].code, 10)
+        shaded_column = sum(turquoise.bit(row, n) for row in range(1, 6)
+                            if n <= TURQUOISE_SHADED_PER_ROW[row - 1])
+        svg.bonus(330 + (n - 1) * (size + 4) + size / 2, 66 + 5 * (size + 4) + 12,
+                  TURQUOISE_COLUMN_BONUS[n - 1].code,
+                  sheet.turquoise & shaded_column == shaded_column)
     # Blue (middle).
     top = 280
     svg.text(20, top - 8, "BLUE", 13, "start", "bold", c["blue"])
@@ -200,7 +217,7 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
                      fill=c["ink"])
         svg.text(x + size / 2, top + 8, str(BLUE_POINTS[distance - 1]), 10)
         bonus = (BLUE_LEFT_BONUS if i < 6 else BLUE_RIGHT_BONUS)[distance - 1]
-        svg.text(x + size / 2, top + size + 28, _code(bonus), 10)
+        svg.bonus(x + size / 2, top + size + 28, _code(bonus), written is not None)
     # Brown.
     top = 370
     svg.text(20, top - 8, "BROWN", 13, "start", "bold", c["brown"])
@@ -208,7 +225,8 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
         x = 20 + i * (size + 24)
         _cell(svg, x, top, size, str(number), c["brown_light"], bool(sheet.brown >> i & 1))
         if i < 11:
-            svg.text(x + size + 12, top + 21, _code(BROWN_GAP_BONUS[i]), 9)
+            svg.bonus(x + size + 12, top + 21, _code(BROWN_GAP_BONUS[i]),
+                      sheet.brown >> i & 3 == 3, 9)
     # Pink.
     top = 440
     svg.text(20, top - 8, "PINK", 13, "start", "bold", c["pink"])
@@ -222,7 +240,7 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
         bonus = PINK_BONUS[i]
         if bonus is not None:
             by = top + size + 28
-            svg.text(x + size / 2, by, bonus.code, 10)
+            svg.bonus(x + size / 2, by, bonus.code, bool(sheet.pink_bonus >> i & 1))
             if i < len(sheet.pink) and not sheet.pink_bonus >> i & 1:
                 svg.parts.append(f'<path d="M{x + 4} {by - 4} L{x + size - 4} {by - 4}" '
                                  f'stroke="{c["ink"]}" stroke-width="2"/>')
