@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -305,5 +306,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
 
 
 def run() -> None:
-    """Console-script entry point."""
+    """Console-script entry point.  A closed output pipe (``| head``) ends the program quietly,
+    as for any Unix filter."""
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     sys.exit(main())
