@@ -7,7 +7,8 @@ SVG), ``rules`` (the rule catalogue).
 Exit codes: 0 — every record legal (or the command succeeded); 1 — a record has an illegal step,
 wrong claimed totals, or ends before the game is over; 2 — unusable input (missing file, bad
 JSON, schema violation, unknown notation, bad option), reported as one line on stderr;
-3 — an internal error of the oracle (a bug; please report it).  No command writes to a file it
+3 — an internal error of the oracle (a bug; please report it).  When the reader of the output
+closes the pipe (``| head``), the program ends quietly like any Unix filter (shell status 141).  No command writes to a file it
 was given to read, and ``play --out`` never overwrites an existing file.
 """
 
