@@ -6,12 +6,10 @@ rule (diagnosed by :mod:`oracle.cubed.diagnose`), the reason in words and the le
 
 from __future__ import annotations
 
-import attrs
-
 from oracle.dice import Die, Place, solo_placement
 from oracle.errors import IllegalMoveError, OracleError
 from oracle.cubed import entries
-from oracle.cubed.legal import legal_moves, question_value
+from oracle.cubed.legal import is_legal, question_value
 from oracle.cubed.moves import (
     ExtraDie,
     Forfeit,
@@ -60,7 +58,7 @@ def spend_joker(sheet: PlayerSheet, joker: Joker | None) -> PlayerSheet:
     for i in sheet.joker_fields_left():
         printed = joker_number(i)
         if (joker.free and printed == 0) or (not joker.free and printed == joker.number):
-            return attrs.evolve(sheet, jokers_spent=sheet.jokers_spent | 1 << i)
+            return sheet.but(jokers_spent=sheet.jokers_spent | 1 << i)
     raise AssertionError("spend_joker: no such joker field (the move was not legal)")
 
 
@@ -75,7 +73,7 @@ def _enter_die(
 
 def _with_sheet(state: GameState, player: int, sheet: PlayerSheet) -> GameState:
     sheets = state.sheets
-    return attrs.evolve(state, sheets=sheets[:player] + (sheet,) + sheets[player + 1 :])
+    return state.but(sheets=sheets[:player] + (sheet,) + sheets[player + 1 :])
 
 
 def _check_chance(state: GameState, move: Move) -> None:
@@ -106,7 +104,7 @@ def apply(state: GameState, move: Move) -> GameState:
     when the move is not legal in ``state``."""
     if state.actor == CHANCE:
         _check_chance(state, move)
-    elif move not in legal_moves(state):
+    elif not is_legal(state, move):
         from oracle.cubed.diagnose import illegal
 
         raise illegal(state, move)
@@ -119,27 +117,24 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
     actor = state.actor
     if isinstance(move, Roll):
         faces = tuple(f if f else old for f, old in zip(move.faces, state.faces))
-        return settle(attrs.evolve(state, faces=faces, phase=Phase.CHOOSE))
+        return settle(state.but(faces=faces, phase=Phase.CHOOSE))
     if isinstance(move, SoloRoll):
         places = solo_placement(move.faces, move.order)
         return settle(
-            attrs.evolve(
-                state, faces=move.faces, places=places, phase=Phase.PASSIVE_CHOOSE, seat=0,
-                rolls=3,
-            )
+            state.but(faces=move.faces, places=places, phase=Phase.PASSIVE_CHOOSE, seat=0, rolls=3)
         )
     sheet = state.sheets[actor]
     if isinstance(move, QuestionMark):
         pending = list(sheet.pending)
         pending.remove(move.bonus)
-        sheet = attrs.evolve(sheet, pending=tuple(pending))
+        sheet = sheet.but(pending=tuple(pending))
         value = question_value(state, move.bonus, move.area, move.number)
         return settle(_with_sheet(state, actor, entries.enter(sheet, move.area, move.target, value)))
     if isinstance(move, Take):
         sheet = _enter_die(state, sheet, move.die, move.area, move.target, move.joker)
         state = _with_sheet(state, actor, sheet)
         if state.phase is Phase.PASSIVE_CHOOSE:
-            return settle(attrs.evolve(state, phase=Phase.PASSIVE_EXTRA))
+            return settle(state.but(phase=Phase.PASSIVE_EXTRA))
         field = state.rolls + 1
         face = state.faces[move.die]
         places = tuple(
@@ -148,21 +143,21 @@ def apply_unchecked(state: GameState, move: Move) -> GameState:
             else p
             for d, p in enumerate(state.places)
         )
-        return settle(end_rolls(attrs.evolve(state, places=places, rolls=field)))
+        return settle(end_rolls(state.but(places=places, rolls=field)))
     if isinstance(move, ExtraDie):
         sheet = _enter_die(state, sheet, move.die, move.area, move.target, move.joker)
-        sheet = attrs.evolve(sheet, extra_dice_spent=sheet.extra_dice_spent + 1)
+        sheet = sheet.but(extra_dice_spent=sheet.extra_dice_spent + 1)
         state = _with_sheet(state, actor, sheet)
         extras = state.extras
         extras = extras[:actor] + (extras[actor] | 1 << move.die,) + extras[actor + 1 :]
-        return settle(attrs.evolve(state, extras=extras))
+        return settle(state.but(extras=extras))
     if isinstance(move, ReRoll):
-        sheet = attrs.evolve(sheet, rerolls_spent=sheet.rerolls_spent + 1)
-        return settle(attrs.evolve(_with_sheet(state, actor, sheet), phase=Phase.ROLL))
+        sheet = sheet.but(rerolls_spent=sheet.rerolls_spent + 1)
+        return settle(_with_sheet(state, actor, sheet).but(phase=Phase.ROLL))
     if isinstance(move, Forfeit):
-        return settle(end_rolls(attrs.evolve(state, rolls=state.rolls + 1)))
+        return settle(end_rolls(state.but(rolls=state.rolls + 1)))
     if isinstance(move, Pass):
         if state.phase is Phase.PASSIVE_CHOOSE:
-            return settle(attrs.evolve(state, phase=Phase.PASSIVE_EXTRA))
+            return settle(state.but(phase=Phase.PASSIVE_EXTRA))
         return settle(after_extra(state))
     raise OracleError(f"not a move: {move!r}")

@@ -7,8 +7,6 @@ dispatching to the area modules.  Bonuses earned by an entry are awarded at once
 
 from __future__ import annotations
 
-import attrs
-
 from oracle.cubed import blue, brown, pink, turquoise, yellow
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import Ruleset
@@ -61,30 +59,29 @@ def enter(sheet: PlayerSheet, area: Area, target: int, number: int) -> PlayerShe
     if area is Area.YELLOW:
         new = sheet.yellow | yellow.bit(target, number)
         earned = yellow.bonuses(sheet.yellow, new)
-        sheet = attrs.evolve(sheet, yellow=new)
+        sheet = sheet.but(yellow=new)
     elif area is Area.TURQUOISE:
         new = sheet.turquoise | turquoise.cells(number, target)
         earned = turquoise.bonuses(sheet.turquoise, new)
-        sheet = attrs.evolve(sheet, turquoise=new)
+        sheet = sheet.but(turquoise=new)
     elif area is Area.BLUE:
         if target == blue.LEFT:
             values = sheet.blue_left + (number,)
-            sheet = attrs.evolve(sheet, blue_left=values)
+            sheet = sheet.but(blue_left=values)
         else:
             values = sheet.blue_right + (number,)
-            sheet = attrs.evolve(sheet, blue_right=values)
+            sheet = sheet.but(blue_right=values)
         got = blue.bonus(target, len(values))
         earned = (got,) if got is not None else ()
     elif area is Area.BROWN:
         new = sheet.brown | 1 << (target - 1)
         earned = brown.bonuses(sheet.brown, new)
-        sheet = attrs.evolve(sheet, brown=new)
+        sheet = sheet.but(brown=new)
     else:
         field = len(sheet.pink) + 1
         got = pink.bonus(field, target)
         earned = (got,) if got is not None else ()
-        sheet = attrs.evolve(
-            sheet,
+        sheet = sheet.but(
             pink=sheet.pink + (pink.value(field, number, target),),
             pink_bonus=sheet.pink_bonus | (1 << (field - 1) if got is not None else 0),
         )

@@ -23,7 +23,7 @@ from oracle.cubed.moves import (
 )
 from oracle.cubed.playersheet import PlayerSheet, joker_number
 from oracle.cubed.ruleset import BlueQuestion
-from oracle.cubed.sheet import BLUE_MAX, BLUE_MIN, Area, Bonus
+from oracle.cubed.sheet import BLUE_MAX, BLUE_MIN, NUMBER_JOKER_FIELDS, Area, Bonus
 from oracle.cubed.state import GameState, Phase
 
 ALL_AREAS: tuple[Area, ...] = tuple(Area)
@@ -43,18 +43,27 @@ def areas_for(die: Die) -> tuple[Area, ...]:
     return _OWN_AREA[die]
 
 
+def _joker_options(available: int, face: int) -> tuple[Joker, ...]:
+    fields = [i for i in range(len(NUMBER_JOKER_FIELDS)) if available >> i & 1]
+    printed = sorted({joker_number(i) for i in fields if joker_number(i)})
+    out = [Joker(n, False) for n in printed if n != face]
+    if any(not joker_number(i) for i in fields):
+        out.extend(Joker(n, True) for n in NUMBERS if n != face)
+    return tuple(out)
+
+
+#: _JOKERS[available fields mask][face]: the number jokers those fields give on that face.
+_JOKERS: tuple[tuple[tuple[Joker, ...], ...], ...] = tuple(
+    tuple(_joker_options(available, face) for face in range(7))
+    for available in range(1 << len(NUMBER_JOKER_FIELDS))
+)
+
+
 def jokers(sheet: PlayerSheet, face: int) -> tuple[Joker, ...]:
     """The number jokers the player can spend on a die showing ``face``: each circled unspent
     printed field's number, then every number through a circled unspent '?' field; never the
     face itself ("as if it were showing a different number")."""
-    left = sheet.joker_fields_left()
-    if not left:
-        return ()
-    printed = sorted({joker_number(i) for i in left if joker_number(i)})
-    out = [Joker(n, False) for n in printed if n != face]
-    if any(not joker_number(i) for i in left):
-        out.extend(Joker(n, True) for n in NUMBERS if n != face)
-    return tuple(out)
+    return _JOKERS[((1 << sheet.jokers) - 1) & ~sheet.jokers_spent][face]
 
 
 def group_matches(state: GameState, die: int, position: int, number: int) -> int:
@@ -254,3 +263,44 @@ def legal_moves(state: GameState) -> tuple[PlayerMove, ...]:
         moves = extra_moves(state, actor)
     moves.append(PASS)
     return tuple(moves)
+
+
+_EXTRA_PHASES = (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA, Phase.END_EXTRA)
+
+
+def is_legal(state: GameState, move: object) -> bool:
+    """True exactly when ``move in legal_moves(state)``, computed from the same generators
+    restricted to the move's die or question mark (so :func:`apply` need not list every move)."""
+    actor = state.actor
+    if actor < 0:
+        return False
+    sheet = state.sheets[actor]
+    if sheet.pending:
+        return (
+            isinstance(move, QuestionMark)
+            and move.bonus in sheet.pending
+            and move in question_uses(state, sheet, move.bonus)
+        )
+    phase = state.phase
+    if isinstance(move, Take):
+        if phase is Phase.CHOOSE:
+            return state.places[move.die] is Place.CUP and move in _die_moves(
+                state, sheet, (move.die,), (state.rolls + 1,), False
+            )
+        return phase is Phase.PASSIVE_CHOOSE and move in passive_takes(state, actor)
+    if isinstance(move, ExtraDie):
+        place = state.places[move.die]
+        return (
+            phase in _EXTRA_PHASES
+            and sheet.extra_dice_left > 0
+            and not state.extras[actor] >> move.die & 1
+            and place is not Place.CUP
+            and move in _die_moves(state, sheet, (move.die,), (_position(place),), True)
+        )
+    if move == REROLL:
+        return phase is Phase.CHOOSE and sheet.rerolls_left > 0
+    if move == FORFEIT:
+        return phase is Phase.CHOOSE
+    if move == PASS:
+        return phase is not Phase.CHOOSE
+    return False

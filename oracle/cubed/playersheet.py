@@ -88,6 +88,42 @@ class PlayerSheet:
             i for i in range(self.jokers) if not self.jokers_spent >> i & 1
         )
 
+    def but(
+        self,
+        *,
+        yellow: int | None = None,
+        turquoise: int | None = None,
+        blue_left: tuple[int, ...] | None = None,
+        blue_right: tuple[int, ...] | None = None,
+        brown: int | None = None,
+        pink: tuple[int, ...] | None = None,
+        pink_bonus: int | None = None,
+        rerolls: int | None = None,
+        rerolls_spent: int | None = None,
+        jokers: int | None = None,
+        jokers_spent: int | None = None,
+        extra_dice: int | None = None,
+        extra_dice_spent: int | None = None,
+        pending: tuple[Bonus, ...] | None = None,
+    ) -> PlayerSheet:
+        """A copy with the given fields changed (``attrs.evolve`` without its overhead)."""
+        return PlayerSheet(
+            self.yellow if yellow is None else yellow,
+            self.turquoise if turquoise is None else turquoise,
+            self.blue_left if blue_left is None else blue_left,
+            self.blue_right if blue_right is None else blue_right,
+            self.brown if brown is None else brown,
+            self.pink if pink is None else pink,
+            self.pink_bonus if pink_bonus is None else pink_bonus,
+            self.rerolls if rerolls is None else rerolls,
+            self.rerolls_spent if rerolls_spent is None else rerolls_spent,
+            self.jokers if jokers is None else jokers,
+            self.jokers_spent if jokers_spent is None else jokers_spent,
+            self.extra_dice if extra_dice is None else extra_dice,
+            self.extra_dice_spent if extra_dice_spent is None else extra_dice_spent,
+            self.pending if pending is None else pending,
+        )
+
     def award(self, bonuses: tuple[Bonus, ...]) -> PlayerSheet:
         """The sheet after receiving ``bonuses``: actions are circled left to right (a full track
         gains nothing more), a 7th circle brings the track's end bonus, question marks become
@@ -113,8 +149,7 @@ class PlayerSheet:
             elif b.is_question:
                 pending.append(b)
         pending.sort()
-        return attrs.evolve(
-            self,
+        return self.but(
             rerolls=rerolls,
             jokers=jokers,
             extra_dice=extra_dice,

@@ -9,8 +9,6 @@ to make.  "pass" is therefore never the only legal move.
 
 from __future__ import annotations
 
-import attrs
-
 from oracle.dice import Place
 from oracle.cubed.legal import has_extra, has_passive_take, question_uses
 from oracle.cubed.sheet import ROUND_BONUS
@@ -26,13 +24,12 @@ def start_round(state: GameState, number: int) -> GameState:
     sheets = state.sheets
     if bonus is not None:
         sheets = tuple(s.award((bonus,)) for s in sheets)
-    return start_turn(attrs.evolve(state, sheets=sheets, round=number), 0)
+    return start_turn(state.but(sheets=sheets, round=number), 0)
 
 
 def start_turn(state: GameState, active: int) -> GameState:
     """Begin ``active``'s turn: all dice in the cup, no roll used, no extra dice taken."""
-    return attrs.evolve(
-        state,
+    return state.but(
         active=active,
         seat=active,
         phase=Phase.ROLL,
@@ -46,7 +43,7 @@ def end_turn(state: GameState) -> GameState:
     """After the last passive player: the next turn, the next round, or the end phase."""
     if state.solo or state.active + 1 == len(state.sheets):
         if state.round == state.rounds:
-            return attrs.evolve(state, phase=Phase.END_EXTRA, seat=0)
+            return state.but(phase=Phase.END_EXTRA, seat=0)
         return start_round(state, state.round + 1)
     return start_turn(state, state.active + 1)
 
@@ -57,18 +54,16 @@ def after_extra(state: GameState) -> GameState:
     n = len(state.sheets)
     if phase is Phase.ACTIVE_EXTRA:
         if state.solo:
-            return attrs.evolve(
-                state, phase=Phase.SOLO_ROLL, seat=0, places=_ALL_CUP, extras=(0,)
-            )
-        return attrs.evolve(state, phase=Phase.PASSIVE_CHOOSE, seat=(state.active + 1) % n)
+            return state.but(phase=Phase.SOLO_ROLL, seat=0, places=_ALL_CUP, extras=(0,))
+        return state.but(phase=Phase.PASSIVE_CHOOSE, seat=(state.active + 1) % n)
     if phase is Phase.PASSIVE_EXTRA:
         following = (state.seat + 1) % n
         if following != state.active:
-            return attrs.evolve(state, phase=Phase.PASSIVE_CHOOSE, seat=following)
+            return state.but(phase=Phase.PASSIVE_CHOOSE, seat=following)
         return end_turn(state)
     if state.seat + 1 < n:
-        return attrs.evolve(state, seat=state.seat + 1)
-    return attrs.evolve(state, phase=Phase.OVER)
+        return state.but(seat=state.seat + 1)
+    return state.but(phase=Phase.OVER)
 
 
 def end_rolls(state: GameState) -> GameState:
@@ -76,9 +71,9 @@ def end_rolls(state: GameState) -> GameState:
     remaining dice on the silver platter and go on to the extra dice (rulings 1, 2)."""
     places = state.places
     if state.rolls < 3 and Place.CUP in places:
-        return attrs.evolve(state, phase=Phase.ROLL)
+        return state.but(phase=Phase.ROLL)
     places = tuple(Place.PLATTER if p is Place.CUP else p for p in places)
-    return attrs.evolve(state, phase=Phase.ACTIVE_EXTRA, places=places)
+    return state.but(phase=Phase.ACTIVE_EXTRA, places=places)
 
 
 def _drop_unusable(state: GameState) -> GameState:
@@ -89,9 +84,9 @@ def _drop_unusable(state: GameState) -> GameState:
             usable = {b for b in set(sheet.pending) if question_uses(state, sheet, b)}
             kept = tuple(b for b in sheet.pending if b in usable)
             if kept != sheet.pending:
-                sheets[i] = attrs.evolve(sheet, pending=kept)
+                sheets[i] = sheet.but(pending=kept)
                 changed = True
-    return attrs.evolve(state, sheets=tuple(sheets)) if changed else state
+    return state.but(sheets=tuple(sheets)) if changed else state
 
 
 def settle(state: GameState) -> GameState:
@@ -100,19 +95,19 @@ def settle(state: GameState) -> GameState:
         state = _drop_unusable(state)
         for i, sheet in enumerate(state.sheets):
             if sheet.pending:
-                return attrs.evolve(state, actor=i)
+                return state.but(actor=i)
         phase = state.phase
         if phase is Phase.ROLL or phase is Phase.SOLO_ROLL:
-            return attrs.evolve(state, actor=CHANCE)
+            return state.but(actor=CHANCE)
         if phase is Phase.CHOOSE:
-            return attrs.evolve(state, actor=state.active)
+            return state.but(actor=state.active)
         if phase is Phase.OVER:
-            return attrs.evolve(state, actor=NOBODY)
+            return state.but(actor=NOBODY)
         if phase is Phase.PASSIVE_CHOOSE:
             if has_passive_take(state, state.seat):
-                return attrs.evolve(state, actor=state.seat)
-            state = attrs.evolve(state, phase=Phase.PASSIVE_EXTRA)
+                return state.but(actor=state.seat)
+            state = state.but(phase=Phase.PASSIVE_EXTRA)
             continue
         if has_extra(state, state.seat):
-            return attrs.evolve(state, actor=state.seat)
+            return state.but(actor=state.seat)
         state = after_extra(state)

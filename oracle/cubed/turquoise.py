@@ -13,6 +13,9 @@ column (the cells one entry crosses) is a 5-bit mask, bit ``row - 1``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from oracle.cubed.masks import completed, row_count
 from oracle.cubed.sheet import (
     TURQUOISE_COLUMN_BONUS,
@@ -29,9 +32,18 @@ def bit(row: int, number: int) -> int:
     return 1 << ((row - 1) * 6 + number - 1)
 
 
+#: Bits 0, 6, 12, 18, 24: the first column's cells; shifted, any column's.
+_COLUMN = sum(1 << (6 * r) for r in range(TURQUOISE_ROWS))
+#: _ROWS_OF[column bits]: those cells as a 5-bit row mask.
+_ROWS_OF: Mapping[int, int] = MappingProxyType({
+    sum(1 << (6 * r) for r in range(TURQUOISE_ROWS) if rows >> r & 1): rows
+    for rows in range(1 << TURQUOISE_ROWS)
+})
+
+
 def free_rows(crossed: int, number: int) -> int:
     """The rows (5-bit mask) whose cell in column ``number`` is free."""
-    return sum(1 << (r - 1) for r in range(1, TURQUOISE_ROWS + 1) if not crossed & bit(r, number))
+    return _ROWS_OF[~crossed >> (number - 1) & _COLUMN]
 
 
 def cells(number: int, rows: int) -> int:
