@@ -13,7 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from oracle.cubed.chance import sample_chance
 from oracle.cubed.diagnose import diagnose
 from oracle.cubed.engine import apply, new_game
-from oracle.cubed.legal import legal_moves
+from oracle.cubed.legal import is_legal, legal_moves
 from oracle.cubed.moves import Move
 from oracle.cubed.state import GameState
 from oracle.errors import IllegalMoveError
@@ -70,6 +70,7 @@ class CleverCubedMachine(RuleBasedStateMachine):
         if self.state.is_chance:
             return
         assert listed == (problem is None), (str(move), problem)
+        assert is_legal(self.state, move) == listed, str(move)
         if listed:
             self._step(move)
             return

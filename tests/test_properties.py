@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from oracle import IllegalMoveError, apply, diagnose, legal_moves, parse_move
+from oracle.cubed.legal import is_legal
 from oracle.cubed.moves import Move
 from oracle.cubed.state import GameState
 from properties.machine import CleverCubedMachine
@@ -27,6 +28,7 @@ def test_listed_exactly_when_no_rule_is_broken(state: GameState, moves: list[Mov
         if state.is_chance:
             continue
         assert (move in legal) == (problem is None), (str(move), problem)
+        assert is_legal(state, move) == (move in legal), str(move)
         if problem is not None:
             assert problem[0] != "NOT-LEGAL", str(move)
             try:

@@ -8,6 +8,7 @@ import pytest
 
 from oracle import apply, diagnose, legal_moves, new_game, parse_move, sample_chance, score
 from oracle.play import play_game
+from oracle.cubed.legal import is_legal
 from properties.invariants import recomputed_total, state_problems, step_problems
 
 GAMES = 1000
@@ -31,7 +32,7 @@ def _check_game(seed: int) -> None:
                 tried = (rng.choice(moves),)
             for other in tried:
                 assert parse_move(str(other)) == other
-                assert diagnose(state, other) is None
+                assert diagnose(state, other) is None and is_legal(state, other)
                 apply(state, other)
             move = rng.choice(moves)
         after = apply(state, move)
