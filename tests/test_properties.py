@@ -5,7 +5,19 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle import IllegalMoveError, apply, diagnose, legal_moves, parse_move
+from oracle import (
+    RULES_BY_ID,
+    ExtraDie,
+    IllegalMoveError,
+    QuestionMark,
+    Roll,
+    SoloRoll,
+    Take,
+    apply,
+    diagnose,
+    legal_moves,
+    parse_move,
+)
 from oracle.cubed.legal import is_legal
 from oracle.cubed.moves import Move
 from oracle.cubed.state import GameState
@@ -43,3 +55,24 @@ def test_listed_exactly_when_no_rule_is_broken(state: GameState, moves: list[Mov
 @given(any_move())
 def test_every_move_has_one_canonical_text(move: Move) -> None:
     assert parse_move(str(move)) == move
+
+
+_junk = st.one_of(st.integers(-3, 40), st.text(max_size=3), st.none(), st.booleans())
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(states(max_steps=120), st.one_of(
+    st.builds(Take, _junk, _junk, _junk, _junk),
+    st.builds(ExtraDie, _junk, _junk, _junk, _junk),
+    st.builds(QuestionMark, _junk, _junk, _junk, _junk),
+    st.builds(Roll, st.tuples(_junk, _junk, _junk, _junk, _junk, _junk)),
+    st.builds(SoloRoll, st.tuples(_junk, _junk), st.tuples(_junk)),
+    _junk,
+))
+def test_any_object_gets_a_clean_refusal(state: GameState, move: object) -> None:
+    try:
+        apply(state, move)  # type: ignore[arg-type]  # deliberately anything at all
+    except IllegalMoveError as error:
+        assert error.rule in RULES_BY_ID, error.rule
+    else:
+        raise AssertionError(f"{move!r} was accepted")

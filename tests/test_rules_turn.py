@@ -228,3 +228,23 @@ def test_end_of_game_extra_dice_for_every_player() -> None:
     assert ended.is_terminal
     taken = attrs.evolve(last, extras=(0, 1 << Die.PINK))
     assert rule_of(taken, ExtraDie(P, Area.PINK, HALF)) == "EXTRA-DIE-ONCE"
+
+
+@pytest.mark.rule("MOVE-FORM")
+def test_malformed_moves_are_refused_by_form() -> None:
+    from oracle import Joker, QuestionMark
+
+    state = at(Phase.CHOOSE, (1, 2, 3, 4, 5, 6))
+    garbage: list[object] = [
+        Take(7, Area.YELLOW, 1),                       # type: ignore[arg-type]  # a die that does not exist
+        Take(Y, "yellow", 1),                          # type: ignore[arg-type]  # an area by name
+        Take(Y, Area.YELLOW, 4),
+        Take(Y, Area.PINK, 2),
+        Take(Y, Area.YELLOW, 1, Joker(0, True)),
+        QuestionMark(Bonus.REROLL, 3, Area.YELLOW, 1),
+        "take Y yellow:I",
+        None,
+    ]
+    for move in garbage:
+        assert rule_of(state, move) == "MOVE-FORM", move  # type: ignore[arg-type]  # deliberately not a Move
+    assert Take(Y, Area.YELLOW, 1) in legal_moves(state)

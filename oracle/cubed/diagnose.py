@@ -30,6 +30,7 @@ from oracle.cubed.moves import (
     Roll,
     SoloRoll,
     Take,
+    well_formed,
 )
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.sheet import (
@@ -57,6 +58,8 @@ def illegal(state: GameState, move: Move) -> IllegalMoveError:
 
 def diagnose(state: GameState, move: Move) -> Problem | None:
     """The first rule ``move`` breaks in ``state`` as (rule id, reason), or None if none."""
+    if not well_formed(move):
+        return "MOVE-FORM", f"{move!r} is not a well-formed move (see the move notation)"
     if state.is_terminal:
         return "GAME-OVER", "the game is over; no more moves can be made"
     if isinstance(move, (Roll, SoloRoll)):
@@ -92,7 +95,7 @@ def diagnose(state: GameState, move: Move) -> Problem | None:
         return _take(state, sheet, move)
     if isinstance(move, ExtraDie):
         return _extra(state, sheet, move)
-    return "NOT-LEGAL", "this is not a move"
+    return "MOVE-FORM", "this is not a move"
 
 
 def _joker_problem(sheet: PlayerSheet, face: int, joker: Joker | None) -> Problem | None:
@@ -218,13 +221,11 @@ def _area(
                     f"a die from the silver platter crosses a grey cell only: the grey {number} "
                     f"is in row {ROMAN[YELLOW_GREY_ROW[number]]}"
                 )
-            return "YELLOW-ROW", "yellow rows are I, II and III"
+            return "YELLOW-ROW", "a question mark may use any yellow row"
         if sheet.yellow & yellow.bit(target, number):
             return "CELL-FREE", f"the yellow {number} in row {ROMAN[target]} is already crossed"
         return None
     if area is Area.TURQUOISE:
-        if not 1 <= target < 32:
-            return "TURQUOISE-EXTRA", "cross at least one turquoise cell"
         if turquoise.cells(number, target) & sheet.turquoise:
             return "CELL-FREE", f"a chosen turquoise {number} is already crossed"
         if target.bit_count() > 1 + extra:
@@ -234,8 +235,6 @@ def _area(
             )
         return None
     if area is Area.BLUE:
-        if target not in blue.SIDES:
-            return "NOT-LEGAL", "a blue side is left or right"
         values = sheet.blue_left if target == blue.LEFT else sheet.blue_right
         side = blue.SIDE_NAMES[target] if target in blue.SIDES else "?"
         if len(values) >= BLUE_SIDE_FIELDS:
@@ -261,8 +260,6 @@ def _area(
     options = pink.options(sheet.pink)
     if not options:
         return "PINK-FULL", "the pink track is full"
-    if target not in (pink.HALF, pink.TIMES):
-        return "NOT-LEGAL", "a pink option is half or times"
     if target not in options:
         return "PINK-FIELD-ONE", "the first pink field always takes half the number"
     return None

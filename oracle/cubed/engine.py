@@ -21,6 +21,7 @@ from oracle.cubed.moves import (
     Roll,
     SoloRoll,
     Take,
+    well_formed,
 )
 from oracle.cubed.playersheet import PlayerSheet, joker_number
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
@@ -32,7 +33,7 @@ from oracle.cubed.turn import after_extra, end_rolls, settle, start_round
 def new_game(players: int, ruleset: Ruleset = DEFAULT_RULESET) -> GameState:
     """A new game for 1 to 4 players: round 1 begins, every player has the round-1 re-roll, and
     the first player's dice are to be rolled."""
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise OracleError(f"players: {players!r} is not a number of players from 1 to 4")
     state = GameState(
         ruleset=ruleset,
@@ -76,13 +77,27 @@ def _with_sheet(state: GameState, player: int, sheet: PlayerSheet) -> GameState:
     return state.but(sheets=sheets[:player] + (sheet,) + sheets[player + 1 :])
 
 
+def _faces_ok(faces: object, low: int) -> bool:
+    return (
+        isinstance(faces, tuple)
+        and len(faces) == 6
+        and all(type(f) is int and low <= f <= 6 for f in faces)
+    )
+
+
 def _check_chance(state: GameState, move: Move) -> None:
     if state.phase is Phase.SOLO_ROLL:
         if not isinstance(move, SoloRoll):
             raise IllegalMoveError(
                 "SOLO-ROLL", "the solo passive turn is rolled with all six dice in their order "
                 "from the silver platter (solo-roll)", state, ())
-        if sorted(move.order) != list(Die) or any(not 1 <= f <= 6 for f in move.faces):
+        order = move.order
+        if (
+            not _faces_ok(move.faces, 1)
+            or not isinstance(order, tuple)
+            or not all(isinstance(d, Die) for d in order)
+            or sorted(order) != list(Die)
+        ):
             raise IllegalMoveError(
                 "SOLO-ROLL", "a solo roll names each of the six dice once, with faces 1 to 6",
                 state, ())
@@ -91,8 +106,8 @@ def _check_chance(state: GameState, move: Move) -> None:
         raise IllegalMoveError(
             "TURN-ORDER", "the dice in the cup must be rolled now (a roll move)", state, ())
     cup = [d for d in range(6) if state.places[d] is Place.CUP]
-    rolled = [d for d in range(6) if move.faces[d]] if len(move.faces) == 6 else []
-    if len(move.faces) != 6 or rolled != cup or any(not 0 <= f <= 6 for f in move.faces):
+    ok = _faces_ok(move.faces, 0)
+    if not ok or [d for d in range(6) if move.faces[d]] != cup:
         names = " ".join(Die(d).code for d in cup)
         raise IllegalMoveError(
             "ROLL-DICE", f"the roll must give faces 1 to 6 to exactly the dice in the cup: {names}",
@@ -104,7 +119,7 @@ def apply(state: GameState, move: Move) -> GameState:
     when the move is not legal in ``state``."""
     if state.actor == CHANCE:
         _check_chance(state, move)
-    elif not is_legal(state, move):
+    elif not well_formed(move) or not is_legal(state, move):
         from oracle.cubed.diagnose import illegal
 
         raise illegal(state, move)

@@ -161,6 +161,46 @@ ChanceMove = Union[Roll, SoloRoll]
 PlayerMove = Union[Take, ExtraDie, QuestionMark, ReRoll, Forfeit, Pass]
 Move = Union[Roll, SoloRoll, Take, ExtraDie, QuestionMark, ReRoll, Forfeit, Pass]
 
+#: The targets each area's moves can name: yellow rows, turquoise row sets, blue sides, brown
+#: fields, pink options.
+TARGETS: Mapping[Area, range] = MappingProxyType({
+    Area.YELLOW: range(1, 4),
+    Area.TURQUOISE: range(1, 32),
+    Area.BLUE: range(0, 2),
+    Area.BROWN: range(1, 13),
+    Area.PINK: range(0, 2),
+})
+
+
+def _int(value: object) -> bool:
+    return type(value) is int
+
+
+def well_formed(move: object) -> bool:
+    """True for a move of a known kind whose parts are of the right kinds and ranges (what the
+    notation can express); anything else is refused as MOVE-FORM before the rules are asked."""
+    if isinstance(move, DieMove):
+        joker = move.joker
+        return (
+            isinstance(move.die, Die)
+            and isinstance(move.area, Area)
+            and _int(move.target)
+            and move.target in TARGETS[move.area]
+            and (joker is None or (isinstance(joker, Joker) and _int(joker.number)
+                                   and 1 <= joker.number <= 6 and type(joker.free) is bool))
+        )
+    if isinstance(move, QuestionMark):
+        return (
+            isinstance(move.bonus, Bonus)
+            and move.bonus.is_question
+            and _int(move.number)
+            and isinstance(move.area, Area)
+            and _int(move.target)
+            and move.target in TARGETS[move.area]
+        )
+    return isinstance(move, (Roll, SoloRoll, ReRoll, Forfeit, Pass))
+
+
 REROLL = ReRoll()
 FORFEIT = Forfeit()
 PASS = Pass()

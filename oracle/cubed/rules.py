@@ -30,6 +30,9 @@ RULES: tuple[Rule, ...] = (
     Rule("GAME-OVER", "no move after the end of the game", f"{EN}, Game End",
          "The game ends after the last active player has finished their turn in the last round "
          "and the passive players have entered their die from the silver platter."),
+    Rule("MOVE-FORM", "a move is one the notation can express: a known kind, die, area, target",
+         "oracle move notation (oracle/cubed/moves.py)",
+         "Every choice the rules give a player is a move; every move has one canonical text form."),
     Rule("ROLL-DICE", "a roll rolls exactly the dice still in the cup, each showing 1 to 6",
          f"{EN}, The active player",
          "The player now rolls the remaining dice a second time."),
