@@ -108,8 +108,9 @@ def _die_moves(
     dice: tuple[int, ...],
     positions: tuple[int, ...],
     extra: bool,
-    with_jokers: bool = True,
 ) -> list[PlayerMove]:
+    """Every take (or extra die) of ``dice`` entered from ``positions``, without a joker first,
+    then with each joker the player can spend."""
     cls = ExtraDie if extra else Take
     out: list[PlayerMove] = []
     for d, position in zip(dice, positions):
@@ -117,10 +118,9 @@ def _die_moves(
         face = state.faces[d]
         for area, target in die_options(state, sheet, die, position, face):
             out.append(cls(die, area, target))
-        if with_jokers:
-            for joker in jokers(sheet, face):
-                for area, target in die_options(state, sheet, die, position, joker.number):
-                    out.append(cls(die, area, target, joker))
+        for joker in jokers(sheet, face):
+            for area, target in die_options(state, sheet, die, position, joker.number):
+                out.append(cls(die, area, target, joker))
     return out
 
 
@@ -128,20 +128,17 @@ def _usable(
     state: GameState,
     sheet: PlayerSheet,
     dice: tuple[int, ...],
-    with_jokers: bool = True,
 ) -> bool:
-    """True when one of ``dice`` (entered by where it lies) can be entered somewhere: the
-    early-exit form of :func:`_die_moves`, for deciding whether a step has any choice."""
+    """True when one of ``dice`` (entered by where it lies) can be entered somewhere, with or
+    without a joker: the early-exit form of :func:`_die_moves`, for deciding whether a step has
+    any choice."""
     for d in dice:
         die = Die(d)
         face = state.faces[d]
         position = _position(state.places[d])
-        if die_options(state, sheet, die, position, face):
-            return True
-        if with_jokers:
-            for joker in jokers(sheet, face):
-                if die_options(state, sheet, die, position, joker.number):
-                    return True
+        for number in (face,) + tuple(j.number for j in jokers(sheet, face)):
+            if die_options(state, sheet, die, position, number):
+                return True
     return False
 
 
