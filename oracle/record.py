@@ -30,7 +30,7 @@ from oracle.dice import Die
 from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
 from oracle.cubed.engine import apply, apply_unchecked, new_game
 from oracle.cubed.legal import legal_moves
-from oracle.cubed.moves import Move, parse_move
+from oracle.cubed.moves import Move, Pass, parse_move
 from oracle.cubed.ruleset import BlueQuestion, Ruleset
 from oracle.cubed.scoring import ScoreBreakdown, scores
 from oracle.cubed.sheettext import format_sheet
@@ -289,9 +289,13 @@ def verify(record: Record, name: str = "record", ruleset: Ruleset | None = None)
     for index, step in enumerate(record.steps):
         if not state.is_terminal and step.actor != state.actor:
             expected = _who(record, state.actor)
+            hint = (
+                " (a step in which a player has no choice at all is skipped, so no 'pass' is "
+                "recorded for it)" if isinstance(step.move, Pass) else ""
+            )
             return _refusal(name, record, state, index, step, "TURN-ORDER",
                             f"the step is made by {_who(record, step.actor)}, but {expected} is "
-                            "to move")
+                            f"to move{hint}")
         try:
             state = apply(state, step.move)
         except IllegalMoveError as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from oracle.dice import Die, Place, solo_placement
 from oracle.errors import IllegalMoveError, OracleError
 from oracle.cubed import entries
+from oracle.cubed.diagnose import illegal
 from oracle.cubed.legal import is_legal, question_value
 from oracle.cubed.moves import (
     ExtraDie,
@@ -120,8 +121,6 @@ def apply(state: GameState, move: Move) -> GameState:
     if state.actor == CHANCE:
         _check_chance(state, move)
     elif not well_formed(move) or not is_legal(state, move):
-        from oracle.cubed.diagnose import illegal
-
         raise illegal(state, move)
     return apply_unchecked(state, move)
 
