@@ -34,7 +34,6 @@ DIE_BY_CODE: Mapping[str, Die] = MappingProxyType(
     {code: Die(i) for i, code in enumerate(DIE_CODES)}
 )
 ALL_DICE: tuple[Die, ...] = tuple(Die)
-FACES: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
 
 class Place(IntEnum):

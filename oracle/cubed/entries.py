@@ -14,7 +14,6 @@ from oracle.cubed.sheet import YELLOW_GREY_ROW, Area, Bonus
 
 #: Rows a question mark may use in yellow: any row (ruling 10).
 ANY_ROW = yellow.ALL_ROWS
-PLATTER_POSITION = 0
 
 
 def yellow_rows(position: int, number: int) -> tuple[int, ...]:

@@ -7,6 +7,9 @@ disagree with it (rulebook "Foxes").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 import attrs
 
 from oracle.cubed import brown, turquoise, yellow
@@ -16,9 +19,18 @@ from oracle.cubed.sheet import (
     NUMBER_JOKER_FIELDS,
     NUMBER_JOKER_TRACK_END,
     PINK_BONUS,
+    REROLL_TRACK_END,
     TRACK_LENGTH,
     Bonus,
 )
+
+
+#: Each action track (named by its action) and the bonus its 7th circle brings.
+TRACK_END: Mapping[Bonus, Bonus] = MappingProxyType({
+    Bonus.REROLL: REROLL_TRACK_END,
+    Bonus.NUMBER_JOKER: NUMBER_JOKER_TRACK_END,
+    Bonus.EXTRA_DIE: EXTRA_DIE_TRACK_END,
+})
 
 
 def _fox_masks(table: tuple[tuple[int, Bonus], ...]) -> tuple[int, ...]:
@@ -69,8 +81,17 @@ class PlayerSheet:
         n += sum(1 for m in _BROWN_FOXES if self.brown & m == m)
         n += sum(1 for d in _BLUE_RIGHT_FOX_DISTANCES if len(self.blue_right) >= d)
         n += (self.pink_bonus & _PINK_FOXES).bit_count()
-        n += 1 if self.rerolls == TRACK_LENGTH else 0
+        n += sum(
+            1 for track, end in TRACK_END.items()
+            if end is Bonus.FOX and self.circled(track) == TRACK_LENGTH
+        )
         return n
+
+    def circled(self, track: Bonus) -> int:
+        """How many fields of an action track (``track`` is its action) are circled."""
+        if track is Bonus.REROLL:
+            return self.rerolls
+        return self.jokers if track is Bonus.NUMBER_JOKER else self.extra_dice
 
     @property
     def rerolls_left(self) -> int:
@@ -131,28 +152,23 @@ class PlayerSheet:
         """
         if not bonuses:
             return self
-        rerolls, jokers, extra_dice = self.rerolls, self.jokers, self.extra_dice
+        circled = {track: self.circled(track) for track in TRACK_END}
         pending = list(self.pending)
-        for b in bonuses:
-            if b is Bonus.REROLL:
-                rerolls = min(TRACK_LENGTH, rerolls + 1)
-            elif b is Bonus.NUMBER_JOKER:
-                if jokers < TRACK_LENGTH:
-                    jokers += 1
-                    if jokers == TRACK_LENGTH:
-                        pending.append(NUMBER_JOKER_TRACK_END)
-            elif b is Bonus.EXTRA_DIE:
-                if extra_dice < TRACK_LENGTH:
-                    extra_dice += 1
-                    if extra_dice == TRACK_LENGTH:
-                        pending.append(EXTRA_DIE_TRACK_END)
-            elif b.is_question:
-                pending.append(b)
+        queue = list(bonuses)
+        while queue:
+            bonus = queue.pop(0)
+            if bonus in circled:
+                if circled[bonus] < TRACK_LENGTH:
+                    circled[bonus] += 1
+                    if circled[bonus] == TRACK_LENGTH:
+                        queue.append(TRACK_END[bonus])
+            elif bonus.is_question:
+                pending.append(bonus)
         pending.sort()
         return self.but(
-            rerolls=rerolls,
-            jokers=jokers,
-            extra_dice=extra_dice,
+            rerolls=circled[Bonus.REROLL],
+            jokers=circled[Bonus.NUMBER_JOKER],
+            extra_dice=circled[Bonus.EXTRA_DIE],
             pending=tuple(pending),
         )
 

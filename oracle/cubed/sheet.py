@@ -75,9 +75,6 @@ QUESTION_AREA: Mapping[Bonus, Area] = MappingProxyType({
     Bonus.QUESTION_BROWN: Area.BROWN,
     Bonus.QUESTION_PINK: Area.PINK,
 })
-QUESTION_FOR_AREA: Mapping[Area, Bonus] = MappingProxyType(
-    {area: q for q, area in QUESTION_AREA.items()}
-)
 
 RR = Bonus.REROLL
 NJ = Bonus.NUMBER_JOKER

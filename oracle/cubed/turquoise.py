@@ -97,13 +97,6 @@ def _bonus_table() -> tuple[tuple[int, Bonus], ...]:
 #: turquoise-shaded fields in a column or in a row, you receive the bonus".
 BONUS_TABLE: tuple[tuple[int, Bonus], ...] = _bonus_table()
 
-#: Every shaded cell of the area.
-SHADED: int = sum(
-    bit(row, c)
-    for row, shaded in enumerate(TURQUOISE_SHADED_PER_ROW, start=1)
-    for c in range(1, shaded + 1)
-)
-
 
 def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
     """The row and column bonuses completed between old and new."""
