@@ -54,7 +54,8 @@ class UsageError(OracleError):
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
+        command = self.prog.removeprefix("clever-oracle").strip()
+        raise UsageError(f"{command}: {message}" if command else message)
 
 
 def _with_options(base: Ruleset, pairs: Sequence[str]) -> Ruleset:

@@ -148,7 +148,7 @@ def parse_record(text: str, name: str = "record") -> Record:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text("utf-8")
+        return path.read_text("utf-8-sig")  # a byte-order mark, as some editors write, is fine
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not UTF-8 text") from None
     except OSError as exc:
