@@ -28,6 +28,7 @@ from oracle.errors import OracleError, RecordError
 from oracle.cubed.legal import legal_moves
 from oracle.cubed.rules import RULES
 from oracle.cubed.ruleset import BlueQuestion, Ruleset
+from oracle.cubed.state import GameState
 from oracle.cubed.scoring import scores, solo_rating, winners, winners_of
 from oracle.play import POLICIES, play_game
 from oracle.record import (
@@ -122,6 +123,9 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     results: list[dict[str, object]] = []
     counts = {"legal": 0, "illegal": 0, "incomplete": 0, "unusable": 0}
     for done, (name, item) in enumerate(loaded, start=1):
+        if show_progress:
+            err.write("\r\033[K")  # clear the progress line before what is printed next
+            err.flush()
         if isinstance(item, RecordError):
             counts["unusable"] += 1
             results.append({"name": name, "status": "unusable", "error": str(item)})
@@ -132,9 +136,6 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             counts[verdict.status] += 1
             results.append(verdict.to_json())
             if not args.json:
-                if show_progress:
-                    err.write("\r\033[K")  # clear the progress line before the verdict
-                    err.flush()
                 out.write(_format_verdict(verdict) + "\n")
         if show_progress:
             _progress(err, done, len(loaded))
@@ -161,7 +162,7 @@ def _one_record(source: str) -> Record:
     return item
 
 
-def _step_state(record: Record, step: int | None) -> tuple[int, object]:
+def _step_state(record: Record, step: int | None) -> tuple[int, GameState]:
     if step is not None and not 1 <= step <= len(record.steps) + 1:
         raise UsageError(f"--step {step}: the record has steps 1 to {len(record.steps)} "
                          f"(or {len(record.steps) + 1} for the end)")
@@ -171,9 +172,6 @@ def _step_state(record: Record, step: int | None) -> tuple[int, object]:
 def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     record = _one_record(args.record)
     step, state = _step_state(record, args.step)
-    from oracle.cubed.state import GameState
-
-    assert isinstance(state, GameState)
     where = f"before step {step}" if step <= len(record.steps) else "after the last step"
     if state.is_terminal:
         out.write(f"{where}: the game is over; no legal moves\n")
@@ -191,9 +189,6 @@ def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     record = _one_record(args.record)
     step, state = _step_state(record, args.step)
-    from oracle.cubed.state import GameState
-
-    assert isinstance(state, GameState)
     where = f"before step {step}" if step <= len(record.steps) else "after the last step"
     out.write(f"{args.record}, {where}: round {state.round}, dice {dice_text(state)}\n")
     chosen = range(len(record.players))
