@@ -61,7 +61,9 @@ def at(
 
 
 def rule_of(state: GameState, move: Move) -> str:
-    """The rule id that apply() names when refusing ``move``; fails if the move is accepted."""
+    """The rule id that apply() names when refusing ``move``; fails if the move is accepted or
+    listed as legal."""
+    assert move not in legal_moves(state), f"{move} is listed as legal"
     try:
         apply(state, move)
     except IllegalMoveError as error:

@@ -191,6 +191,10 @@ def test_number_joker_printed_and_free_fields() -> None:
     assert free.sheets[0].jokers_spent == 0b10010
     none = choose((1, 2, 1, 1, 1, 6))
     assert rule_of(none, Take(Y, Area.YELLOW, 1, Joker(3, False))) == "NUMBER-JOKER"
+    # A joker must change the number: the printed 5 is no joker for a die showing 5.
+    five = choose((1, 5, 1, 1, 1, 6), sheet)
+    assert rule_of(five, Take(Y, Area.YELLOW, 1, Joker(5, False))) == "NUMBER-JOKER"
+    assert Take(Y, Area.YELLOW, 1, Joker(3, False)) in legal_moves(five)
 
 
 def test_joker_changes_the_number_matched_for_turquoise() -> None:
