@@ -301,13 +301,14 @@ def verify(record: Record, name: str = "record", ruleset: Ruleset | None = None)
         except IllegalMoveError as exc:
             return _refusal(name, record, state, index, step, exc.rule, exc.reason)
     if not state.is_terminal:
+        mover = state.actor if state.actor >= 0 else state.active
         return Verdict(
             name=name, status="incomplete", steps=len(record.steps),
-            player=_who(record, state.actor) if state.actor != -2 else None,
+            player=_who(record, state.actor),
             rule="GAME-COMPLETE",
             reason=f"the record ends after {len(record.steps)} steps, before the game is over; "
             f"{_who(record, state.actor)} is to move",
-            sheet_before=format_sheet(state.sheets[max(state.actor, 0)]),
+            sheet_before=format_sheet(state.sheets[mover]),
             dice_before=dice_text(state),
             legal=tuple(str(m) for m in legal_moves(state)) or ("(a roll of the dice)",),
             scores=scores(state), players=record.players,

@@ -51,7 +51,8 @@ class GameState:
 
     ``round`` is 1-based; ``active`` the active player; ``seat`` the player whose part of the turn
     it is (the passive or end-phase player; the active player in active phases); ``actor`` who is
-    to move; ``rolls`` how many of the active player's three rolls are used (the next pick goes on
+    to move (it follows from the phase, the seat and pending question marks; :func:`settle`
+    stores it so that asking costs nothing); ``rolls`` how many of the active player's three rolls are used (the next pick goes on
     die field ``rolls + 1``); ``faces[die]`` each die's face (0 before it was first rolled);
     ``places[die]`` where it lies; ``extras[player]`` a mask of the dice that player took as extra
     dice in this turn (ruling 6).
