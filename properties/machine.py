@@ -7,6 +7,8 @@ of legal moves.  Invariants hold after every step.
 
 from __future__ import annotations
 
+import random
+
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
@@ -15,6 +17,7 @@ from oracle.cubed.diagnose import diagnose
 from oracle.cubed.engine import apply, new_game
 from oracle.cubed.legal import is_legal, legal_moves
 from oracle.cubed.moves import Move
+from oracle.cubed.ruleset import Ruleset
 from oracle.cubed.state import GameState
 from oracle.errors import IllegalMoveError
 from properties.invariants import state_problems, step_problems
@@ -29,10 +32,7 @@ class CleverCubedMachine(RuleBasedStateMachine):
         self.state: GameState | None = None
 
     @initialize(players=st.integers(1, 4), ruleset=rulesets)
-    def start(self, players: int, ruleset: object) -> None:
-        from oracle.cubed.ruleset import Ruleset
-
-        assert isinstance(ruleset, Ruleset)
+    def start(self, players: int, ruleset: Ruleset) -> None:
         self.state = new_game(players, ruleset)
 
     def _step(self, move: Move) -> None:
@@ -45,8 +45,6 @@ class CleverCubedMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.state is not None and self.state.is_chance)
     @rule(data=st.data())
     def roll(self, data: st.DataObject) -> None:
-        import random
-
         assert self.state is not None
         seed = data.draw(st.integers(0, 2**16))
         self._step(sample_chance(self.state, random.Random(seed)))
