@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from oracle import apply, legal_moves, new_game, sample_chance  # noqa: E402
+from oracle.record import bench_verify  # noqa: E402
 
 
 def random_games(players: int, games: int) -> tuple[float, float, int]:
@@ -47,8 +48,6 @@ def main() -> None:
     args = parser.parse_args()
     solo = [random_games(1, args.games) for _ in range(REPEATS)]
     four = [random_games(4, max(1, args.games // 4))[0] for _ in range(REPEATS)]
-    from oracle.record import bench_verify
-
     verified = [bench_verify(max(1, args.games // 3)) for _ in range(REPEATS)]
     print(f"best of {REPEATS} (slowest in brackets)")
     print(f"random solo games/s:     {max(g for g, _, _ in solo):8.1f}  "

@@ -35,6 +35,7 @@ from oracle.cubed.ruleset import BlueQuestion, Ruleset
 from oracle.cubed.scoring import ScoreBreakdown, scores
 from oracle.cubed.sheettext import format_sheet
 from oracle.cubed.state import CHANCE, GameState
+from oracle.play import play_game
 
 FORMAT = "clever-oracle-record/1"
 GAME = "clever-cubed"
@@ -344,8 +345,6 @@ def record_game(
 
 def bench_verify(count: int) -> float:
     """Records verified per second over ``count`` random 2-player games (for the benchmark)."""
-    from oracle.play import play_game
-
     records = [
         record_game(play_game(2, seed)[0], ("A", "B")) for seed in range(count)
     ]
