@@ -26,7 +26,7 @@ from typing import Literal
 import attrs
 import jsonschema
 
-from oracle.dice import Die
+from oracle.dice import Die, Place
 from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
 from oracle.cubed.engine import apply, apply_unchecked, new_game
 from oracle.cubed.legal import legal_moves
@@ -34,7 +34,7 @@ from oracle.cubed.moves import Move, Pass, parse_move
 from oracle.cubed.ruleset import BlueQuestion, Ruleset
 from oracle.cubed.scoring import ScoreBreakdown, scores
 from oracle.cubed.sheettext import format_sheet
-from oracle.cubed.state import CHANCE, GameState
+from oracle.cubed.state import CHANCE, GameState, Phase
 from oracle.play import play_game
 
 FORMAT = "clever-oracle-record/1"
@@ -245,9 +245,9 @@ def _refusal(
 ) -> Verdict:
     mover = state.actor if state.actor >= 0 else state.active
     if state.is_chance:
-        cup = " ".join(Die(d).code for d in range(6) if state.places[d] == 0)
+        cup = " ".join(Die(d).code for d in state.dice_at(Place.CUP))
         legal: tuple[str, ...] = (
-            ("solo-roll (all six dice)",) if state.phase.name == "SOLO_ROLL"
+            ("solo-roll (all six dice)",) if state.phase is Phase.SOLO_ROLL
             else (f"roll {cup}",)
         )
     else:

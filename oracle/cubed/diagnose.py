@@ -11,6 +11,7 @@ from oracle.dice import ROMAN, Die, Place
 from oracle.errors import IllegalMoveError
 from oracle.cubed import blue, brown, entries, pink, turquoise, yellow
 from oracle.cubed.legal import (
+    EXTRA_PHASES,
     areas_for,
     group_matches,
     jokers,
@@ -44,7 +45,6 @@ from oracle.cubed.sheet import (
 from oracle.cubed.state import GameState, Phase
 
 Problem = tuple[str, str]
-_EXTRA_PHASES = (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA, Phase.END_EXTRA)
 
 
 def illegal(state: GameState, move: Move) -> IllegalMoveError:
@@ -167,7 +167,7 @@ def _take(state: GameState, sheet: PlayerSheet, move: Take) -> Problem | None:
 
 
 def _extra(state: GameState, sheet: PlayerSheet, move: ExtraDie) -> Problem | None:
-    if state.phase not in _EXTRA_PHASES:
+    if state.phase not in EXTRA_PHASES:
         return "EXTRA-DIE", (
             "an extra die is used at the end of the player's turn: after the last roll, or after "
             "the passive choice"

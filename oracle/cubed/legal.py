@@ -152,14 +152,19 @@ def has_passive_take(state: GameState, seat: int) -> bool:
     return _usable(state, sheet, fields)
 
 
+def extra_candidates(state: GameState, seat: int) -> tuple[int, ...]:
+    """The dice ``seat`` may take as an extra die now: none without an unspent extra-die action;
+    else every die lying on a die field or the platter not yet taken as an extra die in this
+    turn (ruling 6)."""
+    if state.sheets[seat].extra_dice_left <= 0:
+        return ()
+    taken = state.extras[seat]
+    return tuple(d for d in range(6) if not taken >> d & 1 and state.places[d] is not Place.CUP)
+
+
 def has_extra(state: GameState, seat: int) -> bool:
     """True when :func:`extra_moves` lists anything."""
-    sheet = state.sheets[seat]
-    if sheet.extra_dice_left <= 0:
-        return False
-    taken = state.extras[seat]
-    dice = tuple(d for d in range(6) if not taken >> d & 1 and state.places[d] is not Place.CUP)
-    return _usable(state, sheet, dice)
+    return _usable(state, state.sheets[seat], extra_candidates(state, seat))
 
 
 def _position(place: Place) -> int:
@@ -190,13 +195,9 @@ def passive_takes(state: GameState, seat: int) -> list[PlayerMove]:
 def extra_moves(state: GameState, seat: int) -> list[PlayerMove]:
     """The extra-die moves of ``seat``: any die not yet taken as an extra die in this turn,
     entered by its position (rulings 5, 6, 7)."""
-    sheet = state.sheets[seat]
-    if sheet.extra_dice_left <= 0:
-        return []
-    taken = state.extras[seat]
-    dice = tuple(d for d in range(6) if not taken >> d & 1 and state.places[d] is not Place.CUP)
+    dice = extra_candidates(state, seat)
     return _die_moves(
-        state, sheet, dice, tuple(_position(state.places[d]) for d in dice), True
+        state, state.sheets[seat], dice, tuple(_position(state.places[d]) for d in dice), True
     )
 
 
@@ -262,7 +263,8 @@ def legal_moves(state: GameState) -> tuple[PlayerMove, ...]:
     return tuple(moves)
 
 
-_EXTRA_PHASES = (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA, Phase.END_EXTRA)
+#: The steps at the end of a turn (or of the game) in which extra dice are used.
+EXTRA_PHASES = (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA, Phase.END_EXTRA)
 
 
 def is_legal(state: GameState, move: object) -> bool:
@@ -286,13 +288,12 @@ def is_legal(state: GameState, move: object) -> bool:
             )
         return phase is Phase.PASSIVE_CHOOSE and move in passive_takes(state, actor)
     if isinstance(move, ExtraDie):
-        place = state.places[move.die]
         return (
-            phase in _EXTRA_PHASES
-            and sheet.extra_dice_left > 0
-            and not state.extras[actor] >> move.die & 1
-            and place is not Place.CUP
-            and move in _die_moves(state, sheet, (move.die,), (_position(place),), True)
+            phase in EXTRA_PHASES
+            and move.die in extra_candidates(state, actor)
+            and move in _die_moves(
+                state, sheet, (move.die,), (_position(state.places[move.die]),), True
+            )
         )
     if move == REROLL:
         return phase is Phase.CHOOSE and sheet.rerolls_left > 0
