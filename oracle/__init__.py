@@ -10,7 +10,8 @@ The public API for Clever Cubed::
     print(scores(state), winners(state))
 """
 
-from oracle.dice import Die, Place
+from oracle.dice import Place
+from oracle.cubed.dice import Die
 from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
 from oracle.rulebook import Rule
 from oracle.cubed.chance import chance_outcomes, sample_chance

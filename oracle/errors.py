@@ -2,17 +2,13 @@
 
 Every error a user can cause is an :class:`OracleError` (a ``ValueError``), so callers can catch
 one class and print one line.  :class:`IllegalMoveError` names the broken rule by its stable id
-(see :mod:`oracle.cubed.rules`) and carries the legal alternatives, as python-chess's
+(each game's rule catalogue; ``clever-oracle rules``) and carries the legal alternatives, as python-chess's
 ``IllegalMoveError`` names the position.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # pragma: no cover - import for annotations only
-    from oracle.cubed.moves import Move
-    from oracle.cubed.state import GameState
+from collections.abc import Sequence
 
 
 class OracleError(ValueError):
@@ -23,17 +19,19 @@ class IllegalMoveError(OracleError):
     """A move that the rules do not allow in this state.
 
     ``rule`` is a stable rule id from the catalogue, ``reason`` a sentence a player understands,
-    ``state`` the state the move was tried in and ``legal`` the moves that were legal there.
+    ``state`` the state the move was tried in (the game's own state value) and ``legal`` the
+    moves that were legal there.  The shared core names no game, so both are plain objects here;
+    each game's ``apply`` documents its own types.
     """
 
     def __init__(
-        self, rule: str, reason: str, state: GameState, legal: tuple[Move, ...]
+        self, rule: str, reason: str, state: object, legal: Sequence[object]
     ) -> None:
         super().__init__(f"{rule}: {reason}")
         self.rule = rule
         self.reason = reason
         self.state = state
-        self.legal = legal
+        self.legal = tuple(legal)
 
 
 class NotationError(OracleError):

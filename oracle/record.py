@@ -26,7 +26,8 @@ from typing import Literal
 import attrs
 import jsonschema
 
-from oracle.dice import Die, Place
+from oracle.dice import Place
+from oracle.cubed.dice import Die
 from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
 from oracle.cubed.engine import apply, apply_unchecked, new_game
 from oracle.cubed.legal import legal_moves

@@ -16,7 +16,7 @@ from oracle.cubed.moves import (
     Take,
 )
 from oracle.cubed.sheet import Area, Bonus
-from oracle.dice import Die
+from oracle.cubed.dice import Die
 
 _JOKERS: tuple[Joker | None, ...] = (None,) + tuple(
     Joker(n, free) for free in (False, True) for n in range(1, 7)

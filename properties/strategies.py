@@ -29,7 +29,7 @@ from oracle.cubed.moves import (
 from oracle.cubed.ruleset import BlueQuestion, Ruleset
 from oracle.cubed.sheet import Area, Bonus
 from oracle.cubed.state import GameState
-from oracle.dice import Die
+from oracle.cubed.dice import Die
 
 rulesets = st.builds(
     Ruleset,

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 from fractions import Fraction
 from math import factorial
 
-from oracle.dice import ALL_DICE, Place
+from oracle.dice import Place
+from oracle.cubed.dice import ALL_DICE
 from oracle.errors import OracleError
 from oracle.cubed.moves import ChanceMove, Roll, SoloRoll
 from oracle.cubed.state import GameState, Phase

@@ -7,7 +7,8 @@ exactly when this module finds nothing wrong with it.
 
 from __future__ import annotations
 
-from oracle.dice import ROMAN, Die, Place
+from oracle.dice import ROMAN, Place
+from oracle.cubed.dice import Die
 from oracle.errors import IllegalMoveError
 from oracle.cubed import blue, brown, entries, pink, turquoise, yellow
 from oracle.cubed.legal import (

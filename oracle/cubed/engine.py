@@ -6,7 +6,8 @@ rule (diagnosed by :mod:`oracle.cubed.diagnose`), the reason in words and the le
 
 from __future__ import annotations
 
-from oracle.dice import Die, Place, solo_placement
+from oracle.dice import Place, solo_placement
+from oracle.cubed.dice import Die
 from oracle.errors import IllegalMoveError, OracleError
 from oracle.cubed import entries
 from oracle.cubed.diagnose import illegal

@@ -9,7 +9,8 @@ before jokers (printed fields by number, then '?' fields by number), then area a
 
 from __future__ import annotations
 
-from oracle.dice import Die, Place
+from oracle.dice import Place
+from oracle.cubed.dice import Die
 from oracle.cubed import entries
 from oracle.cubed.moves import (
     FORFEIT,

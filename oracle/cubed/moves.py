@@ -31,7 +31,8 @@ from typing import Union
 
 import attrs
 
-from oracle.dice import DIE_BY_CODE, ROMAN, Die
+from oracle.dice import ROMAN
+from oracle.cubed.dice import DIE_BY_CODE, Die
 from oracle.errors import NotationError
 from oracle.cubed import blue, pink, turquoise
 from oracle.cubed.sheet import AREA_BY_LABEL, BONUS_BY_CODE, Area, Bonus

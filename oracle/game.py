@@ -1,0 +1,252 @@
+"""The seam between the shared oracle and one Clever game: the :class:`Game` protocol.
+
+Everything outside a game's package (records, the command line, play, the property suites, the
+certification harness, the solvers) talks to a game only through this protocol, and finds the
+game by name in :mod:`oracle.games` (as python-chess finds a variant, or OpenSpiel looks up a
+registered game).  A game's states, moves, sheets and rulesets cross the seam as the small
+read-only protocols below; the game checks that what it is given is its own (a Clever Cubed
+state passed to Clever 4Ever is refused with an :class:`~oracle.errors.OracleError`, never a
+crash).
+
+What every Clever game shares and therefore lives here: who is to move (:data:`CHANCE`,
+:data:`NOBODY` or a player index), the round structure (rounds by player count), the three
+action tracks' counting, scores with a total, and rule ids.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+from typing import Protocol, runtime_checkable
+
+import attrs
+
+from oracle.rulebook import Rule
+
+#: ``actor`` of a state in which the dice are to be rolled (a chance move is due).
+CHANCE = -1
+#: ``actor`` of a state in which nobody moves: the game is over.
+NOBODY = -2
+
+
+class Move(Protocol):
+    """A move of any game: it has exactly one canonical text (``str(move)``)."""
+
+    def __str__(self) -> str: ...
+
+
+class State(Protocol):
+    """What every game's state tells: who is to move, the round, the players' sheets."""
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        ...
+
+    @property
+    def actor(self) -> int:
+        """Who is to move: a player index (0-based), :data:`CHANCE` or :data:`NOBODY`."""
+        ...
+
+    @property
+    def active(self) -> int:
+        """The active player of the current turn."""
+        ...
+
+    @property
+    def round(self) -> int:
+        """The current round, 1-based."""
+        ...
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds this game has."""
+        ...
+
+    @property
+    def is_chance(self) -> bool:
+        """True when the dice are to be rolled."""
+        ...
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        ...
+
+    @property
+    def sheets(self) -> tuple[object, ...]:
+        """Every player's sheet, in seat order (the game's own sheet type)."""
+        ...
+
+
+class Score(Protocol):
+    """A sheet's final scoring: the area scores in sheet order, the foxes, the total."""
+
+    @property
+    def areas(self) -> tuple[int, ...]:
+        """Each area's points, in the order the sheet prints them."""
+        ...
+
+    @property
+    def foxes(self) -> int:
+        """The number of foxes."""
+        ...
+
+    @property
+    def total(self) -> int:
+        """The total score."""
+        ...
+
+    def to_json(self) -> dict[str, int]:
+        """The breakdown as a JSON-ready mapping (area names, foxes, fox points, total)."""
+        ...
+
+
+class Ruleset(Protocol):
+    """A game's ruleset: our ruling on each open point, the other readings as named options."""
+
+    def options(self) -> dict[str, str | bool]:
+        """The options as a JSON-friendly mapping (what a record stores)."""
+        ...
+
+
+@attrs.frozen
+class RulesetOption:
+    """One named option of a game's ruleset: its ``name``, its ``values`` as written on the
+    command line, the ``default`` (our ruling), the ruling it implements (``ruling``, as
+    numbered in ``docs/rulings.md``) and a one-line ``help``."""
+
+    name: str
+    values: tuple[str, ...]
+    default: str
+    ruling: str
+    help: str
+
+
+@runtime_checkable
+class Game(Protocol):
+    """One Clever game, as the shared oracle sees it (see the module docstring).
+
+    ``apply`` and ``diagnose`` accept any object as a move: what is not a well-formed move of
+    this game is refused with rule ``MOVE-FORM``.  ``legal_moves`` lists every legal player move
+    in a fixed order (empty at chance nodes and at the end); ``move_space`` lists every
+    well-formed player move of the game, legal or not (for exhaustive and certification
+    checks).
+    """
+
+    @property
+    def name(self) -> str:
+        """The name in records and on the command line, e.g. ``clever-cubed``."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The printed title, e.g. ``Clever Cubed``."""
+        ...
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The rule catalogue: every rule id with its source."""
+        ...
+
+    @property
+    def ruleset_options(self) -> tuple[RulesetOption, ...]:
+        """The named options of this game's ruleset."""
+        ...
+
+    @property
+    def default_ruleset(self) -> Ruleset: ...
+
+    def make_ruleset(self, options: Mapping[str, object], base: Ruleset | None = None) -> Ruleset:
+        """``base`` (default: our rulings) with ``options`` set; a value may be given as its
+        text (``"true"``) or as JSON (``True``).  An unknown option or value raises
+        :class:`~oracle.errors.OracleError` naming it and the allowed values."""
+        ...
+
+    def new_game(self, players: int, ruleset: Ruleset | None = None) -> State:
+        """A new game; the first roll is due."""
+        ...
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]: ...
+
+    def is_legal(self, state: State, move: object) -> bool:
+        """True exactly when ``move in legal_moves(state)``."""
+        ...
+
+    def apply(self, state: State, move: object) -> State:
+        """The state after ``move``, or :class:`~oracle.errors.IllegalMoveError` naming the
+        broken rule."""
+        ...
+
+    def apply_unchecked(self, state: State, move: Move) -> State:
+        """:meth:`apply` for a move known to be legal."""
+        ...
+
+    def diagnose(self, state: State, move: object) -> tuple[str, str] | None:
+        """The first rule ``move`` breaks as (rule id, reason), or None when it is legal."""
+        ...
+
+    def chance_outcomes(self, state: State) -> Iterator[tuple[Move, Fraction]]:
+        """Every outcome of the pending roll with its probability."""
+        ...
+
+    def sample_chance(self, state: State, rng: random.Random) -> Move:
+        """Draw the pending roll."""
+        ...
+
+    def parse_move(self, text: str) -> Move:
+        """A move from its canonical text; :class:`~oracle.errors.NotationError` if not."""
+        ...
+
+    def move_space(self) -> tuple[Move, ...]:
+        """Every well-formed player move of this game (legal somewhere or not)."""
+        ...
+
+    def format_sheet(self, sheet: object) -> str:
+        """A sheet in sheet notation (one line)."""
+        ...
+
+    def parse_sheet(self, text: str) -> object:
+        """A sheet from sheet notation; :class:`~oracle.errors.NotationError` if not."""
+        ...
+
+    def score(self, sheet: object) -> Score: ...
+
+    def scores(self, state: State) -> tuple[Score, ...]: ...
+
+    def winners(self, scores: tuple[Score, ...]) -> tuple[int, ...]:
+        """The winners (0-based seats) among final scores, by the game's tie-break."""
+        ...
+
+    def solo_rating(self, total: int) -> str:
+        """The rulebook's solo level for a total."""
+        ...
+
+    def dice_text(self, state: State) -> str:
+        """Where each die lies and what it shows, e.g. ``W3:platter Y5:I ...``."""
+        ...
+
+    def sheet_text(self, sheet: object, title: str = "") -> str:
+        """A sheet drawn in plain text."""
+        ...
+
+    def sheet_svg(self, sheet: object, title: str = "") -> str:
+        """A sheet drawn as an SVG picture like the printed sheet."""
+        ...
+
+    def state_problems(self, state: State) -> list[str]:
+        """What is wrong with a reachable state (empty when nothing is): the invariants the
+        random-game and property suites check after every step."""
+        ...
+
+    def step_problems(self, before: State, after: State) -> list[str]:
+        """What is wrong with a step from ``before`` to ``after`` (nothing un-crossed, ...)."""
+        ...
+
