@@ -22,26 +22,19 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
-import attrs
-
 from oracle.errors import OracleError, RecordError
-from oracle.cubed.legal import legal_moves
-from oracle.cubed.rules import RULES
-from oracle.cubed.ruleset import BlueQuestion, Ruleset
-from oracle.cubed.state import GameState
-from oracle.cubed.scoring import scores, solo_rating, winners, winners_of
+from oracle.game import Game, Ruleset, State
+from oracle.games import DEFAULT_GAME, GAMES, find_game
 from oracle.play import POLICIES, play_game
 from oracle.record import (
     Record,
     Verdict,
-    dice_text,
     dump_record,
     load_records,
     record_game,
     replay,
     verify,
 )
-from oracle.render import sheet_svg, sheet_text
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
@@ -59,31 +52,43 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{command}: {message}" if command else message)
 
 
-def _with_options(base: Ruleset, pairs: Sequence[str]) -> Ruleset:
-    """``base`` with the ``--ruleset OPTION=VALUE`` overrides applied."""
+def _option_pairs(pairs: Sequence[str], games: Sequence[Game]) -> dict[str, str]:
+    """The ``--ruleset OPTION=VALUE`` pairs as a mapping, each checked against the games it may
+    apply to (one of them must know the option and the value)."""
+    chosen: dict[str, str] = {}
     for pair in pairs:
-        key, _, value = pair.partition("=")
-        if key == "blue_question" and value in {q.value for q in BlueQuestion}:
-            base = attrs.evolve(base, blue_question=BlueQuestion(value))
-        elif key == "blue_seven_after_seven" and value in ("true", "false"):
-            base = attrs.evolve(base, blue_seven_after_seven=value == "true")
-        else:
-            raise UsageError(
-                f"--ruleset {pair!r}: want blue_question=total|number_plus_white or "
-                "blue_seven_after_seven=true|false"
+        key, sep, value = pair.partition("=")
+        known = [o for g in games for o in g.ruleset_options if o.name == key]
+        if not sep or not known or not any(value in o.values for o in known):
+            allowed = "; ".join(
+                f"{o.name}={'|'.join(o.values)}" for g in games for o in g.ruleset_options
             )
-    return base
+            raise UsageError(f"--ruleset {pair!r}: want one of {allowed}")
+        chosen[key] = value
+    return chosen
 
 
-def _format_verdict(verdict: Verdict) -> str:
+def _with_options(game: Game, base: Ruleset, options: dict[str, str]) -> Ruleset:
+    """``base`` with the options this game knows applied."""
+    names = {o.name for o in game.ruleset_options}
+    return game.make_ruleset({k: v for k, v in options.items() if k in names}, base)
+
+
+def _games(args: argparse.Namespace) -> tuple[Game, ...]:
+    """The game named by ``--game``, or every game when none is named."""
+    name = getattr(args, "game", None)
+    return (find_game(name),) if name else tuple(GAMES.values())
+
+
+def _format_verdict(verdict: Verdict, game: Game) -> str:
     if verdict.status == "legal":
         lines = [f"{verdict.name}: LEGAL ({verdict.steps} steps)"]
-        won = winners_of(verdict.scores) if len(verdict.scores) > 1 else ()
+        won = game.winners(verdict.scores) if len(verdict.scores) > 1 else ()
         for i, (name, s) in enumerate(zip(verdict.players, verdict.scores)):
             mark = " (winner)" if i in won else ""
             lines.append(f"  p{i + 1} {name}: {s}{mark}")
         if len(verdict.scores) == 1:
-            lines.append(f"  solo rating: {solo_rating(verdict.scores[0].total)}")
+            lines.append(f"  solo rating: {game.solo_rating(verdict.scores[0].total)}")
         return "\n".join(lines)
     head = "ILLEGAL" if verdict.status == "illegal" else "INCOMPLETE"
     if verdict.step is not None:
@@ -115,7 +120,7 @@ def _progress(out: TextIO, done: int, total: int) -> None:
 
 
 def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    _with_options(Ruleset(), args.ruleset)  # reject bad options before reading anything
+    options = _option_pairs(args.ruleset, _games(args))  # reject bad options before reading
     loaded: list[tuple[str, Record | RecordError]] = []
     for source in args.records:
         loaded.extend(load_records(source))
@@ -132,11 +137,13 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             if not args.json:
                 err.write(f"{item}\n")
         else:
-            verdict = verify(item, name, _with_options(item.ruleset, args.ruleset))
+            if args.game and item.game.name != args.game:
+                raise UsageError(f"{name}: a {item.game.name} record, not {args.game}")
+            verdict = verify(item, name, _with_options(item.game, item.options, options))
             counts[verdict.status] += 1
             results.append(verdict.to_json())
             if not args.json:
-                out.write(_format_verdict(verdict) + "\n")
+                out.write(_format_verdict(verdict, item.game) + "\n")
         if show_progress:
             _progress(err, done, len(loaded))
     summary = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
@@ -162,7 +169,7 @@ def _one_record(source: str) -> Record:
     return item
 
 
-def _step_state(record: Record, step: int | None) -> tuple[int, GameState]:
+def _step_state(record: Record, step: int | None) -> tuple[int, State]:
     if step is not None and not 1 <= step <= len(record.steps) + 1:
         raise UsageError(f"--step {step}: the record has steps 1 to {len(record.steps)} "
                          f"(or {len(record.steps) + 1} for the end)")
@@ -173,12 +180,13 @@ def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     record = _one_record(args.record)
     step, state = _step_state(record, args.step)
     where = f"before step {step}" if step <= len(record.steps) else "after the last step"
+    game = record.game
     if state.is_terminal:
         out.write(f"{where}: the game is over; no legal moves\n")
     elif state.is_chance:
-        out.write(f"{where}: the dice are to be rolled ({dice_text(state)})\n")
+        out.write(f"{where}: the dice are to be rolled ({game.dice_text(state)})\n")
     else:
-        moves = legal_moves(state)
+        moves = game.legal_moves(state)
         out.write(f"{where}: p{state.actor + 1} ({record.players[state.actor]}) to move, "
                   f"{len(moves)} legal moves\n")
         for move in moves:
@@ -190,7 +198,8 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     record = _one_record(args.record)
     step, state = _step_state(record, args.step)
     where = f"before step {step}" if step <= len(record.steps) else "after the last step"
-    out.write(f"{args.record}, {where}: round {state.round}, dice {dice_text(state)}\n")
+    game = record.game
+    out.write(f"{args.record}, {where}: round {state.round}, dice {game.dice_text(state)}\n")
     chosen = range(len(record.players))
     if args.player is not None:
         if not 1 <= args.player <= len(record.players):
@@ -198,7 +207,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                              f"{len(record.players)}")
         chosen = range(args.player - 1, args.player)
     for i in chosen:
-        out.write(sheet_text(state.sheets[i], f"p{i + 1} {record.players[i]}") + "\n")
+        out.write(game.sheet_text(state.sheets[i], f"p{i + 1} {record.players[i]}") + "\n")
     if args.svg:
         target = Path(args.svg)
         if target.exists() and not args.force:
@@ -206,7 +215,7 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         who = args.player - 1 if args.player is not None else max(state.actor, 0)
         title = f"p{who + 1} {record.players[who]} — {where}"
         try:
-            target.write_text(sheet_svg(state.sheets[who], title), "utf-8")
+            target.write_text(game.sheet_svg(state.sheets[who], title), "utf-8")
         except OSError as exc:
             raise UsageError(f"--svg {args.svg}: cannot write: {exc.strerror or exc}") from None
         out.write(f"wrote {args.svg}\n")
@@ -214,12 +223,14 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    if not 1 <= args.players <= 4:
-        raise UsageError(f"--players {args.players}: want 1 to 4")
-    ruleset = _with_options(Ruleset(), args.ruleset)
-    moves, final = play_game(args.players, args.seed, POLICIES[args.policy], ruleset)
+    game = find_game(args.game or DEFAULT_GAME)
+    if not game.min_players <= args.players <= game.max_players:
+        raise UsageError(f"--players {args.players}: {game.title} is for {game.min_players} to "
+                         f"{game.max_players} players")
+    ruleset = _with_options(game, game.default_ruleset, _option_pairs(args.ruleset, (game,)))
+    moves, final = play_game(args.players, args.seed, POLICIES[args.policy], ruleset, game.name)
     names = tuple(f"Player {i + 1}" for i in range(args.players))
-    record = record_game(moves, names, ruleset)
+    record = record_game(moves, names, ruleset, game=game.name)
     text = dump_record(record)
     if args.out and args.out != "-":
         target = Path(args.out)
@@ -229,22 +240,40 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             target.write_text(text, "utf-8")
         except OSError as exc:
             raise UsageError(f"--out {args.out}: cannot write: {exc.strerror or exc}") from None
-        totals = ", ".join(str(s.total) for s in scores(final))
-        won = ", ".join(f"p{w + 1}" for w in winners(final))
-        out.write(f"wrote {args.out}: {len(moves)} steps, totals {totals}, winner {won}\n")
+        final_scores = game.scores(final)
+        totals = ", ".join(str(s.total) for s in final_scores)
+        won = ", ".join(f"p{w + 1}" for w in game.winners(final_scores))
+        who = f", winner {won}" if len(final_scores) > 1 else ""
+        out.write(f"wrote {args.out}: {len(moves)} steps, totals {totals}{who}\n")
     else:
         out.write(text)
     return EXIT_OK
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    for rule in RULES:
-        out.write(f"{rule.id}: {rule.summary}\n    [{rule.source}] \"{rule.quote}\"\n")
+    for game in _games(args):
+        if len(GAMES) > 1 and not args.game:
+            out.write(f"# {game.title} ({game.name})\n")
+        _write_rules(game, out)
     return EXIT_OK
 
 
+def _write_rules(game: Game, out: TextIO) -> None:
+    for rule in game.rules:
+        out.write(f"{rule.id}: {rule.summary}\n    [{rule.source}] \"{rule.quote}\"\n")
+
+
+def _options_help() -> str:
+    return "; ".join(
+        f"{o.name}={'|'.join(o.values)} (default {o.default}, {g.name})"
+        for g in GAMES.values() for o in g.ruleset_options
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="clever-oracle", description="The reference oracle for Clever Cubed.",
+    parser = _Parser(prog="clever-oracle",
+                     description="The reference oracle for the Clever dice games ("
+                     + ", ".join(g.title for g in GAMES.values()) + ").",
                      epilog="exit codes: 0 legal/ok, 1 illegal or incomplete record, "
                      "2 unusable input, 3 internal error")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -253,7 +282,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "directories")
     p.add_argument("--json", action="store_true", help="print verdicts as JSON")
     p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
-                   help="override a ruleset option, e.g. blue_seven_after_seven=true")
+                   help="override a ruleset option, e.g. blue_seven_after_seven=true; "
+                   "options: " + _options_help())
+    p.add_argument("--game", choices=list(GAMES), help="accept only records of this game "
+                   "(default: each record names its game)")
     p.set_defaults(run=cmd_verify)
     p = sub.add_parser("play", help="play a game and write its record")
     p.add_argument("--players", type=int, default=1)
@@ -261,7 +293,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--policy", choices=sorted(POLICIES), default="random")
     p.add_argument("--out", help="the record file to write (default: standard output)")
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
-    p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE")
+    p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
+                   help="set a ruleset option (default: our rulings); options: "
+                   + _options_help())
+    p.add_argument("--game", choices=list(GAMES), help=f"the game (default: {DEFAULT_GAME})")
     p.set_defaults(run=cmd_play)
     for name, run, text in (("legal", cmd_legal, "list the legal moves at a step"),
                             ("show", cmd_show, "draw the sheets at a step")):
@@ -275,6 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--force", action="store_true", help="replace an existing SVG file")
         p.set_defaults(run=run)
     p = sub.add_parser("rules", help="print the rule catalogue")
+    p.add_argument("--game", choices=list(GAMES), help="only this game's rules (default: all)")
     p.set_defaults(run=cmd_rules)
     return parser
 

@@ -152,6 +152,11 @@ class Game(Protocol):
     def max_players(self) -> int: ...
 
     @property
+    def dice_codes(self) -> tuple[str, ...]:
+        """The six dice's codes in move notation, in die order (white first)."""
+        ...
+
+    @property
     def rules(self) -> tuple[Rule, ...]:
         """The rule catalogue: every rule id with its source."""
         ...

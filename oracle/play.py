@@ -1,5 +1,5 @@
-"""Playing whole games: seeded random and greedy policies (for ``clever-oracle play``, the
-benchmark and the property suites)."""
+"""Playing whole games of any registered game: seeded random and greedy policies (for
+``clever-oracle play``, the benchmark and the property suites)."""
 
 from __future__ import annotations
 
@@ -7,33 +7,28 @@ import random
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from oracle.cubed.chance import sample_chance
-from oracle.cubed.engine import apply_unchecked, new_game
-from oracle.cubed.legal import legal_moves
-from oracle.cubed.moves import Move, PlayerMove
-from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.scoring import score
-from oracle.cubed.state import GameState
 from oracle.errors import OracleError
+from oracle.game import Game, Move, Ruleset, State
+from oracle.games import DEFAULT_GAME, find_game
 
-Policy = Callable[[GameState, tuple[PlayerMove, ...], random.Random], PlayerMove]
+Policy = Callable[[Game, State, tuple[Move, ...], random.Random], Move]
 
 
 def random_policy(
-    state: GameState, moves: tuple[PlayerMove, ...], rng: random.Random
-) -> PlayerMove:
+    game: Game, state: State, moves: tuple[Move, ...], rng: random.Random
+) -> Move:
     """Any legal move, uniformly."""
     return rng.choice(moves)
 
 
 def greedy_policy(
-    state: GameState, moves: tuple[PlayerMove, ...], rng: random.Random
-) -> PlayerMove:
+    game: Game, state: State, moves: tuple[Move, ...], rng: random.Random
+) -> Move:
     """The move with the best immediate gain in the mover's total (first one on a tie)."""
     actor = state.actor
     best, best_gain = moves[0], None
     for move in moves:
-        gain = score(apply_unchecked(state, move).sheets[actor]).total
+        gain = game.score(game.apply_unchecked(state, move).sheets[actor]).total
         if best_gain is None or gain > best_gain:
             best, best_gain = move, gain
     return best
@@ -48,21 +43,23 @@ def play_game(
     players: int,
     seed: int,
     policy: Policy = random_policy,
-    ruleset: Ruleset = DEFAULT_RULESET,
-) -> tuple[tuple[Move, ...], GameState]:
-    """Play a whole game; the same seed gives the same moves.  Returns the moves (chance moves
-    included) and the final state."""
+    ruleset: Ruleset | None = None,
+    game: str = DEFAULT_GAME,
+) -> tuple[tuple[Move, ...], State]:
+    """Play a whole game of ``game``; the same seed gives the same moves.  Returns the moves
+    (chance moves included) and the final state."""
     if not isinstance(seed, int):
         raise OracleError(f"seed: {seed!r} is not a whole number")
+    rules = find_game(game)
     rng = random.Random(seed)
-    state = new_game(players, ruleset)
+    state = rules.new_game(players, ruleset)
     moves: list[Move] = []
     while not state.is_terminal:
         move: Move
         if state.is_chance:
-            move = sample_chance(state, rng)
+            move = rules.sample_chance(state, rng)
         else:
-            move = policy(state, legal_moves(state), rng)
+            move = policy(rules, state, rules.legal_moves(state), rng)
         moves.append(move)
-        state = apply_unchecked(state, move)
+        state = rules.apply_unchecked(state, move)
     return tuple(moves), state

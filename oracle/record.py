@@ -17,6 +17,7 @@ it and the legal alternatives), or incomplete (every step legal but the game not
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Iterable, Iterator
 from importlib import resources
@@ -26,20 +27,12 @@ from typing import Literal
 import attrs
 import jsonschema
 
-from oracle.dice import Place
-from oracle.cubed.dice import Die
 from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
-from oracle.cubed.engine import apply, apply_unchecked, new_game
-from oracle.cubed.legal import legal_moves
-from oracle.cubed.moves import Move, Pass, parse_move
-from oracle.cubed.ruleset import BlueQuestion, Ruleset
-from oracle.cubed.scoring import ScoreBreakdown, scores
-from oracle.cubed.sheettext import format_sheet
-from oracle.cubed.state import CHANCE, GameState, Phase
+from oracle.game import CHANCE, Game, Move, Ruleset, Score, State
+from oracle.games import DEFAULT_GAME, find_game
 from oracle.play import play_game
 
 FORMAT = "clever-oracle-record/1"
-GAME = "clever-cubed"
 DICE = CHANCE
 
 
@@ -68,16 +61,22 @@ class Record:
 
     players: tuple[str, ...]
     steps: tuple[Step, ...]
-    ruleset: Ruleset = Ruleset()
+    ruleset: Ruleset | None = None
     totals: tuple[int, ...] | None = None
     comment: str | None = None
+    game: Game = attrs.field(factory=lambda: find_game(DEFAULT_GAME))
+
+    @property
+    def options(self) -> Ruleset:
+        """The ruleset the record was played with (the game's default when it names none)."""
+        return self.ruleset if self.ruleset is not None else self.game.default_ruleset
 
     def to_json(self) -> dict[str, object]:
         """The record as a JSON-ready mapping."""
         out: dict[str, object] = {
             "format": FORMAT,
-            "game": GAME,
-            "ruleset": self.ruleset.options(),
+            "game": self.game.name,
+            "ruleset": self.options.options(),
             "players": list(self.players),
             "steps": [str(s) for s in self.steps],
         }
@@ -110,12 +109,18 @@ def record_from_json(data: object, name: str = "record") -> Record:
     if error is not None:
         raise RecordError(f"{name}: {_pointer(error.absolute_path)}: {error.message}")
     assert isinstance(data, dict)
-    options = data.get("ruleset", {})
-    ruleset = Ruleset(
-        blue_question=BlueQuestion(options.get("blue_question", BlueQuestion.TOTAL.value)),
-        blue_seven_after_seven=bool(options.get("blue_seven_after_seven", False)),
-    )
+    try:
+        game = find_game(data["game"])
+    except OracleError as exc:
+        raise RecordError(f"{name}: /game: {exc}") from None
+    try:
+        ruleset = game.make_ruleset(data.get("ruleset", {}))
+    except OracleError as exc:
+        raise RecordError(f"{name}: /ruleset: {exc}") from None
     players = tuple(data["players"])
+    if not game.min_players <= len(players) <= game.max_players:
+        raise RecordError(f"{name}: /players: {game.title} is for {game.min_players} to "
+                          f"{game.max_players} players, not {len(players)}")
     steps = []
     for i, text in enumerate(data["steps"]):
         who, _, move_text = text.partition(": ")
@@ -123,7 +128,7 @@ def record_from_json(data: object, name: str = "record") -> Record:
         if actor >= len(players):
             raise RecordError(f"{name}: /steps/{i}: {who} is not one of the {len(players)} players")
         try:
-            move = parse_move(move_text)
+            move = game.parse_move(move_text)
         except NotationError as exc:
             raise RecordError(f"{name}: /steps/{i} (step {i + 1}): {exc}") from None
         steps.append(Step(actor, move))
@@ -136,6 +141,7 @@ def record_from_json(data: object, name: str = "record") -> Record:
         ruleset=ruleset,
         totals=tuple(totals) if totals is not None else None,
         comment=data.get("comment"),
+        game=game,
     )
 
 
@@ -217,7 +223,7 @@ class Verdict:
     sheet_before: str | None = None
     dice_before: str | None = None
     legal: tuple[str, ...] = ()
-    scores: tuple[ScoreBreakdown, ...] = ()
+    scores: tuple[Score, ...] = ()
     players: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, object]:
@@ -225,34 +231,35 @@ class Verdict:
         out = attrs.asdict(self, recurse=False)
         out["legal"] = list(self.legal)
         out["players"] = list(self.players)
-        out["scores"] = [attrs.asdict(s) for s in self.scores]
+        out["scores"] = [s.to_json() for s in self.scores]
         return out
-
-
-def dice_text(state: GameState) -> str:
-    """Where each die lies and what it shows, e.g. ``W3:platter Y5:I T1:cup ...``."""
-    names = ("cup", "I", "II", "III", "platter")
-    return " ".join(
-        f"{Die(d).code}{state.faces[d] or '-'}:{names[state.places[d]]}" for d in range(6)
-    )
 
 
 def _who(record: Record, actor: int) -> str:
     return "dice" if actor == DICE else f"p{actor + 1} ({record.players[actor]})"
 
 
-def _refusal(
-    name: str, record: Record, state: GameState, index: int, step: Step, rule: str, reason: str
-) -> Verdict:
+def _chance_text(game: Game, state: State) -> str:
+    """What a due roll looks like: ``roll W Y T`` (the dice in the cup) or ``solo-roll``."""
+    example = str(game.sample_chance(state, random.Random(0)))
+    if example.startswith("solo-roll"):
+        return "solo-roll (all six dice)"
+    return "roll " + " ".join(token.rstrip("0123456789") for token in example.split()[1:])
+
+
+def _sheet_before(game: Game, state: State) -> str | None:
     mover = state.actor if state.actor >= 0 else state.active
+    return game.format_sheet(state.sheets[mover]) if 0 <= mover < state.players else None
+
+
+def _refusal(
+    name: str, record: Record, state: State, index: int, step: Step, rule: str, reason: str
+) -> Verdict:
+    game = record.game
     if state.is_chance:
-        cup = " ".join(Die(d).code for d in state.dice_at(Place.CUP))
-        legal: tuple[str, ...] = (
-            ("solo-roll (all six dice)",) if state.phase is Phase.SOLO_ROLL
-            else (f"roll {cup}",)
-        )
+        legal: tuple[str, ...] = (_chance_text(game, state),)
     else:
-        legal = tuple(str(m) for m in legal_moves(state))
+        legal = tuple(str(m) for m in game.legal_moves(state))
     return Verdict(
         name=name,
         status="illegal",
@@ -262,23 +269,24 @@ def _refusal(
         move=str(step.move),
         rule=rule,
         reason=reason,
-        sheet_before=format_sheet(state.sheets[mover]) if 0 <= mover < state.players else None,
-        dice_before=dice_text(state),
+        sheet_before=_sheet_before(game, state),
+        dice_before=game.dice_text(state),
         legal=legal,
         players=record.players,
     )
 
 
-def replay(record: Record, upto: int | None = None, ruleset: Ruleset | None = None) -> GameState:
+def replay(record: Record, upto: int | None = None, ruleset: Ruleset | None = None) -> State:
     """The state before step ``upto`` (1-based; None: after every step).  Raises
     :class:`OracleError` if a step before it is not legal."""
-    state = new_game(len(record.players), ruleset or record.ruleset)
+    game = record.game
+    state = game.new_game(len(record.players), ruleset or record.options)
     steps = record.steps if upto is None else record.steps[: max(0, upto - 1)]
     for index, step in enumerate(steps):
         if step.actor != state.actor and not state.is_terminal:
             raise OracleError(f"step {index + 1}: {_who(record, state.actor)} is to move")
         try:
-            state = apply(state, step.move)
+            state = game.apply(state, step.move)
         except IllegalMoveError as exc:
             raise OracleError(f"step {index + 1} ({step}) is illegal: {exc}") from None
     return state
@@ -287,35 +295,35 @@ def replay(record: Record, upto: int | None = None, ruleset: Ruleset | None = No
 def verify(record: Record, name: str = "record", ruleset: Ruleset | None = None) -> Verdict:
     """Replay ``record`` and judge it (see :class:`Verdict`).  ``ruleset`` overrides the
     record's own options, to check an app against the other reading of an open rule."""
-    state = new_game(len(record.players), ruleset or record.ruleset)
+    game = record.game
+    state = game.new_game(len(record.players), ruleset or record.options)
     for index, step in enumerate(record.steps):
         if not state.is_terminal and step.actor != state.actor:
             expected = _who(record, state.actor)
             hint = (
                 " (a step in which a player has no choice at all is skipped, so no 'pass' is "
-                "recorded for it)" if isinstance(step.move, Pass) else ""
+                "recorded for it)" if str(step.move) == "pass" else ""
             )
             return _refusal(name, record, state, index, step, "TURN-ORDER",
                             f"the step is made by {_who(record, step.actor)}, but {expected} is "
                             f"to move{hint}")
         try:
-            state = apply(state, step.move)
+            state = game.apply(state, step.move)
         except IllegalMoveError as exc:
             return _refusal(name, record, state, index, step, exc.rule, exc.reason)
     if not state.is_terminal:
-        mover = state.actor if state.actor >= 0 else state.active
         return Verdict(
             name=name, status="incomplete", steps=len(record.steps),
             player=_who(record, state.actor),
             rule="GAME-COMPLETE",
             reason=f"the record ends after {len(record.steps)} steps, before the game is over; "
             f"{_who(record, state.actor)} is to move",
-            sheet_before=format_sheet(state.sheets[mover]),
-            dice_before=dice_text(state),
-            legal=tuple(str(m) for m in legal_moves(state)) or ("(a roll of the dice)",),
-            scores=scores(state), players=record.players,
+            sheet_before=_sheet_before(game, state),
+            dice_before=game.dice_text(state),
+            legal=tuple(str(m) for m in game.legal_moves(state)) or (_chance_text(game, state),),
+            scores=game.scores(state), players=record.players,
         )
-    final = scores(state)
+    final = game.scores(state)
     if record.totals is not None and record.totals != tuple(s.total for s in final):
         wrong = [
             f"p{i + 1} claims {claimed}, the sheet scores {s.total}"
@@ -331,17 +339,20 @@ def verify(record: Record, name: str = "record", ruleset: Ruleset | None = None)
 
 
 def record_game(
-    moves: tuple[Move, ...], players: tuple[str, ...], ruleset: Ruleset = Ruleset(),
-    with_totals: bool = True,
+    moves: tuple[Move, ...], players: tuple[str, ...], ruleset: Ruleset | None = None,
+    with_totals: bool = True, game: str = DEFAULT_GAME,
 ) -> Record:
     """A record of a game given its moves (chance moves included), each step's actor filled in."""
-    state = new_game(len(players), ruleset)
+    rules = find_game(game)
+    ruleset = ruleset if ruleset is not None else rules.default_ruleset
+    state = rules.new_game(len(players), ruleset)
     steps = []
     for move in moves:
         steps.append(Step(state.actor, move))
-        state = apply_unchecked(state, move)
-    totals = tuple(s.total for s in scores(state)) if with_totals and state.is_terminal else None
-    return Record(players=players, steps=tuple(steps), ruleset=ruleset, totals=totals)
+        state = rules.apply_unchecked(state, move)
+    totals = (tuple(s.total for s in rules.scores(state)) if with_totals and state.is_terminal
+              else None)
+    return Record(players=players, steps=tuple(steps), ruleset=ruleset, totals=totals, game=rules)
 
 
 def bench_verify(count: int) -> float:

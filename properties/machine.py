@@ -1,45 +1,37 @@
-"""A Hypothesis state machine that plays Clever Cubed through the public API.
+"""A Hypothesis state machine that plays any registered game through the game seam.
 
 Each step either rolls (chance drawn by Hypothesis), plays a listed move, or tries an arbitrary
 move: a listed move must apply, any other must be refused with a named rule and the exact list
-of legal moves.  Invariants hold after every step.
+of legal moves.  The game's invariants hold after every step.  ``machine_for(game)`` makes the
+machine class for one game; its ``TestCase`` runs under pytest.
 """
 
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from oracle.cubed.chance import sample_chance
-from oracle.cubed.diagnose import diagnose
-from oracle.cubed.engine import apply, new_game
-from oracle.cubed.legal import is_legal, legal_moves
-from oracle.cubed.moves import Move
-from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.state import GameState
 from oracle.errors import IllegalMoveError
-from properties.invariants import state_problems, step_problems
+from oracle.game import Game, Move, Ruleset, State
 from properties.strategies import any_move, rulesets
 
 
-class CleverCubedMachine(RuleBasedStateMachine):
-    """Plays one game per run; see the module docstring."""
+class GameMachine(RuleBasedStateMachine):
+    """Plays one game of :attr:`game` per run; see the module docstring."""
+
+    game: ClassVar[Game]
 
     def __init__(self) -> None:
         super().__init__()
-        self.state: GameState | None = None
-
-    @initialize(players=st.integers(1, 4), ruleset=rulesets)
-    def start(self, players: int, ruleset: Ruleset) -> None:
-        self.state = new_game(players, ruleset)
+        self.state: State | None = None
 
     def _step(self, move: Move) -> None:
         assert self.state is not None
-        after = apply(self.state, move)
-        for before_sheet, after_sheet in zip(self.state.sheets, after.sheets):
-            assert step_problems(before_sheet, after_sheet) == []
+        after = self.game.apply(self.state, move)
+        assert self.game.step_problems(self.state, after) == []
         self.state = after
 
     @precondition(lambda self: self.state is not None and self.state.is_chance)
@@ -47,7 +39,7 @@ class CleverCubedMachine(RuleBasedStateMachine):
     def roll(self, data: st.DataObject) -> None:
         assert self.state is not None
         seed = data.draw(st.integers(0, 2**16))
-        self._step(sample_chance(self.state, random.Random(seed)))
+        self._step(self.game.sample_chance(self.state, random.Random(seed)))
 
     @precondition(
         lambda self: self.state is not None and not self.state.is_chance
@@ -56,32 +48,52 @@ class CleverCubedMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def play_listed(self, data: st.DataObject) -> None:
         assert self.state is not None
-        moves = legal_moves(self.state)
+        moves = self.game.legal_moves(self.state)
         self._step(data.draw(st.sampled_from(moves)))
 
-    @precondition(lambda self: self.state is not None)
-    @rule(move=any_move())
-    def try_any(self, move: Move) -> None:
+    def try_move(self, move: Move) -> None:
+        """Try ``move``: listed exactly when no rule is broken; refused with that rule."""
         assert self.state is not None
-        listed = move in legal_moves(self.state)
-        problem = diagnose(self.state, move)
+        game = self.game
+        legal = game.legal_moves(self.state)
+        problem = game.diagnose(self.state, move)
         if self.state.is_chance:
             return
+        listed = move in legal
         assert listed == (problem is None), (str(move), problem)
-        assert is_legal(self.state, move) == listed, str(move)
+        assert game.is_legal(self.state, move) == listed, str(move)
         if listed:
             self._step(move)
             return
         try:
-            apply(self.state, move)
+            game.apply(self.state, move)
         except IllegalMoveError as error:
             assert problem is not None and error.rule == problem[0]
             assert error.rule != "NOT-LEGAL", str(move)
-            assert error.legal == legal_moves(self.state)
+            assert error.legal == legal
         else:
             raise AssertionError(f"{move} was accepted but is not listed")
 
     @invariant()
     def sound(self) -> None:
         if self.state is not None:
-            assert state_problems(self.state) == []
+            assert self.game.state_problems(self.state) == []
+
+
+def machine_for(game: Game) -> type[GameMachine]:
+    """The state machine class for ``game`` (its ``TestCase`` runs under pytest)."""
+
+    class Machine(GameMachine):
+        @initialize(players=st.integers(game.min_players, game.max_players),
+                    ruleset=rulesets(game))
+        def start(self, players: int, ruleset: Ruleset) -> None:
+            self.state = game.new_game(players, ruleset)
+
+        @precondition(lambda self: self.state is not None)
+        @rule(move=any_move(game))
+        def try_any(self, move: Move) -> None:
+            self.try_move(move)
+
+    Machine.game = game
+    Machine.__name__ = Machine.__qualname__ = f"Machine_{game.name.replace('-', '_')}"
+    return Machine

@@ -16,10 +16,7 @@ import hashlib
 import json
 from pathlib import Path
 
-from oracle.cubed.engine import apply, new_game
-from oracle.cubed.legal import legal_moves
-from oracle.cubed.scoring import scores
-from oracle.cubed.sheettext import format_sheet
+from oracle.games import DEFAULT_GAME, find_game
 from oracle.play import POLICIES, play_game
 from oracle.record import record_game
 
@@ -35,41 +32,47 @@ def name(players: int, seed: int, policy: str) -> str:
     return f"{players}p-seed{seed}-{policy}.jsonl"
 
 
-def playthrough(players: int, seed: int, policy: str) -> list[dict[str, object]]:
-    """The lines of one playthrough (see the module docstring)."""
-    moves, _ = play_game(players, seed, POLICIES[policy])
-    record = record_game(moves, tuple(f"P{i + 1}" for i in range(players)))
-    state = new_game(players)
+def playthrough(
+    players: int, seed: int, policy: str, game: str = DEFAULT_GAME
+) -> list[dict[str, object]]:
+    """The lines of one playthrough of ``game`` (see the module docstring)."""
+    rules = find_game(game)
+    moves, _ = play_game(players, seed, POLICIES[policy], game=game)
+    record = record_game(moves, tuple(f"P{i + 1}" for i in range(players)), game=game)
+    state = rules.new_game(players)
     lines: list[dict[str, object]] = []
     for index, step in enumerate(record.steps, start=1):
-        legal = legal_moves(state)
+        legal = rules.legal_moves(state)
         digest = hashlib.sha256("\n".join(map(str, legal)).encode()).hexdigest()[:16]
         mover = state.actor if state.actor >= 0 else state.active
-        state = apply(state, step.move)
+        state = rules.apply(state, step.move)
         lines.append({
             "step": index,
             "by": str(step).split(":")[0],
             "legal": len(legal),
             "legal_hash": digest,
             "move": str(step.move),
-            "sheet": format_sheet(state.sheets[mover]),
+            "sheet": rules.format_sheet(state.sheets[mover]),
         })
-    lines.append({"totals": [s.total for s in scores(state)]})
+    lines.append({"totals": [s.total for s in rules.scores(state)]})
     return lines
 
 
-def write(folder: Path) -> None:
-    """Write every playthrough of :data:`GAMES` into ``folder``."""
+def write(folder: Path, game: str = DEFAULT_GAME) -> None:
+    """Write every playthrough of :data:`GAMES` of ``game`` into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
     for players, seed, policy in GAMES:
-        text = "".join(json.dumps(line) + "\n" for line in playthrough(players, seed, policy))
+        lines = playthrough(players, seed, policy, game)
+        text = "".join(json.dumps(line) + "\n" for line in lines)
         (folder / name(players, seed, policy)).write_text(text, "utf-8")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Write the conformance playthroughs.")
     parser.add_argument("--write", required=True, help="the folder to write them into")
-    write(Path(parser.parse_args().write))
+    parser.add_argument("--game", default=DEFAULT_GAME, help="the game (default: %(default)s)")
+    args = parser.parse_args()
+    write(Path(args.write), args.game)
 
 
 if __name__ == "__main__":

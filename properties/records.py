@@ -8,6 +8,7 @@ import json
 
 from hypothesis import strategies as st
 
+from oracle.games import DEFAULT_GAME, find_game
 from oracle.play import play_game
 from oracle.record import record_game
 
@@ -20,12 +21,13 @@ json_values = st.recursive(
 
 
 @st.composite
-def record_json(draw: st.DrawFn) -> dict[str, object]:
-    """A valid record of a random game, as parsed JSON."""
-    players = draw(st.integers(1, 4))
+def record_json(draw: st.DrawFn, game: str = DEFAULT_GAME) -> dict[str, object]:
+    """A valid record of a random game of ``game``, as parsed JSON."""
+    rules = find_game(game)
+    players = draw(st.integers(rules.min_players, rules.max_players))
     seed = draw(st.integers(0, 10_000))
-    moves, _ = play_game(players, seed)
-    record = record_game(moves, tuple(f"P{i + 1}" for i in range(players)))
+    moves, _ = play_game(players, seed, game=game)
+    record = record_game(moves, tuple(f"P{i + 1}" for i in range(players)), game=game)
     return record.to_json()
 
 
@@ -43,9 +45,9 @@ _ALTERATIONS = (
 
 
 @st.composite
-def mutated_record_text(draw: st.DrawFn) -> str:
-    """The JSON text of a valid record with one to three mutations."""
-    data = draw(record_json())
+def mutated_record_text(draw: st.DrawFn, game: str = DEFAULT_GAME) -> str:
+    """The JSON text of a valid record of ``game`` with one to three mutations."""
+    data = draw(record_json(game))
     raw = data["steps"]
     assert isinstance(raw, list)
     steps = [str(s) for s in raw]

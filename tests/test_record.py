@@ -110,7 +110,7 @@ def test_step_after_the_end_is_game_over() -> None:
 
 def test_ruleset_override_changes_the_verdict() -> None:
     from oracle import Ruleset
-    from oracle.cubed.moves import parse_move
+    from oracle import parse_move
 
     for seed in range(200):
         record = record_game(play_game(1, seed, ruleset=Ruleset(blue_seven_after_seven=True))[0],

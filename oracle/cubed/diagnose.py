@@ -48,7 +48,7 @@ from oracle.cubed.state import GameState, Phase
 Problem = tuple[str, str]
 
 
-def illegal(state: GameState, move: Move) -> IllegalMoveError:
+def illegal(state: GameState, move: object) -> IllegalMoveError:
     """The error for a move that :func:`legal_moves` does not list."""
     legal = legal_moves(state)
     rule, reason = diagnose(state, move) or (
@@ -57,7 +57,7 @@ def illegal(state: GameState, move: Move) -> IllegalMoveError:
     return IllegalMoveError(rule, reason, state, legal)
 
 
-def diagnose(state: GameState, move: Move) -> Problem | None:
+def diagnose(state: GameState, move: object) -> Problem | None:
     """The first rule ``move`` breaks in ``state`` as (rule id, reason), or None if none."""
     if not well_formed(move):
         return "MOVE-FORM", f"{move!r} is not a well-formed move (see the move notation)"

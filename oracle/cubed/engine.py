@@ -87,7 +87,7 @@ def _faces_ok(faces: object, low: int) -> bool:
     )
 
 
-def _check_chance(state: GameState, move: Move) -> None:
+def _check_chance(state: GameState, move: object) -> None:
     if state.phase is Phase.SOLO_ROLL:
         if not isinstance(move, SoloRoll):
             raise IllegalMoveError(
@@ -116,7 +116,7 @@ def _check_chance(state: GameState, move: Move) -> None:
             state, ())
 
 
-def apply(state: GameState, move: Move) -> GameState:
+def apply(state: GameState, move: object) -> GameState:
     """The state after ``move``; the old state stays valid.  Raises :class:`IllegalMoveError`
     when the move is not legal in ``state``."""
     if state.actor == CHANCE:
@@ -126,7 +126,7 @@ def apply(state: GameState, move: Move) -> GameState:
     return apply_unchecked(state, move)
 
 
-def apply_unchecked(state: GameState, move: Move) -> GameState:
+def apply_unchecked(state: GameState, move: object) -> GameState:
     """:func:`apply` for a move known to be legal (one :func:`legal_moves` listed, or a valid
     chance move); it skips the check.  Faster for players that pick from the legal moves."""
     actor = state.actor

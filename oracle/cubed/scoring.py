@@ -8,7 +8,11 @@ If there is still no clear winner, there are several winners."
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
+
+from oracle.game import Score
 
 from oracle.cubed import blue, brown, pink, turquoise, yellow
 from oracle.cubed.playersheet import PlayerSheet
@@ -28,6 +32,10 @@ class ScoreBreakdown:
     foxes: int
     fox_points: int
     total: int
+
+    def to_json(self) -> dict[str, int]:
+        """The breakdown as a JSON-ready mapping."""
+        return attrs.asdict(self)
 
     @property
     def areas(self) -> tuple[int, ...]:
@@ -67,7 +75,7 @@ def winners(state: GameState) -> tuple[int, ...]:
     return winners_of(scores(state))
 
 
-def winners_of(table: tuple[ScoreBreakdown, ...]) -> tuple[int, ...]:
+def winners_of(table: Sequence[Score]) -> tuple[int, ...]:
     """The winners among score breakdowns in seat order (ruling 22)."""
     best = max(s.total for s in table)
     tied = [i for i, s in enumerate(table) if s.total == best]

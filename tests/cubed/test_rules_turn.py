@@ -26,7 +26,7 @@ from oracle import (
 from oracle.cubed import turn
 from oracle.cubed.pink import HALF
 from oracle.dice import solo_placement
-from helpers import CUP, F1, F2, F3, PLATTER, at, random_game, rule_of
+from tests.cubed.builders import CUP, F1, F2, F3, PLATTER, at, random_game, rule_of
 
 W, Y, T, B, BR, P = Die
 

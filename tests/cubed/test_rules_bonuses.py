@@ -26,7 +26,7 @@ from oracle import (
 from oracle.cubed import brown, turquoise, yellow
 from oracle.cubed.blue import LEFT, RIGHT
 from oracle.cubed.pink import HALF, TIMES
-from helpers import CUP, F1, at, rule_of
+from tests.cubed.builders import CUP, F1, at, rule_of
 
 W, Y, T, B, BR, P = Die
 QY, QT, QB, QBR, QP, QX = (Bonus.QUESTION_YELLOW, Bonus.QUESTION_TURQUOISE,

@@ -6,7 +6,7 @@ import pytest
 
 from oracle import NotationError, PlayerSheet, new_game
 from oracle.cubed.sheettext import format_sheet, parse_sheet
-from helpers import random_game
+from tests.cubed.builders import random_game
 
 NEW = ("y=....../....../...... t=....../....../....../....../...... b=| br=............ p= "
        "rr=o...... nj=....... xd=....... q=")

@@ -18,7 +18,7 @@ from oracle.cubed.legal import is_legal
 from oracle.cubed.moves import Move
 from oracle.cubed.sheettext import format_sheet, parse_sheet
 from oracle.record import dump_record, parse_record, record_game
-from properties.invariants import recomputed_total, state_problems, step_problems
+from oracle.cubed.invariants import recomputed_total, state_problems, step_problems
 
 GAMES = 1000
 FULL_CHECK = 40  # games in which every listed move is applied at every step

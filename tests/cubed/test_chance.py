@@ -9,7 +9,7 @@ from fractions import Fraction
 from oracle import Die, Phase, Roll, SoloRoll, apply, chance_outcomes, new_game, sample_chance
 from oracle.cubed.chance import _solo_groups
 from oracle.dice import solo_placement
-from helpers import CUP, F1, PLATTER, at
+from tests.cubed.builders import CUP, F1, PLATTER, at
 
 
 def test_first_roll_has_all_outcomes_equally_likely() -> None:

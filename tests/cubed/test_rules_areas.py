@@ -20,7 +20,7 @@ from oracle import (
 from oracle.cubed import turquoise, yellow
 from oracle.cubed.blue import LEFT, RIGHT
 from oracle.cubed.pink import HALF, TIMES
-from helpers import CUP, F1, F2, PLATTER, at, rule_of
+from tests.cubed.builders import CUP, F1, F2, PLATTER, at, rule_of
 
 W, Y, T, B, BR, P = Die
 

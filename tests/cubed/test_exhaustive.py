@@ -7,8 +7,8 @@ import random
 
 from oracle import Phase, diagnose, legal_moves
 from oracle.cubed.legal import is_legal
-from properties.movespace import all_player_moves
-from helpers import random_game
+from oracle.cubed.movespace import all_player_moves
+from tests.cubed.builders import random_game
 
 SPACE = all_player_moves()
 

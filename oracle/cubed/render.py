@@ -12,6 +12,8 @@ from html import escape
 from types import MappingProxyType
 
 from oracle.cubed import turquoise, yellow
+from oracle.cubed.dice import Die
+from oracle.cubed.state import GameState
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.scoring import score
 from oracle.cubed.sheet import (
@@ -34,6 +36,14 @@ from oracle.cubed.sheet import (
 from oracle.cubed.sheettext import format_sheet
 
 _ROMAN = ("I", "II", "III")
+
+
+def dice_text(state: GameState) -> str:
+    """Where each die lies and what it shows, e.g. ``W3:platter Y5:I T1:cup ...`` (``-`` for a
+    die not rolled yet)."""
+    return " ".join(
+        f"{Die(d).code}{state.faces[d] or '-'}:{state.places[d].label}" for d in range(6)
+    )
 
 
 def _code(bonus: Bonus | None) -> str:

@@ -10,7 +10,7 @@ import pytest
 
 from properties.playthrough import GAMES, name, playthrough
 
-FOLDER = Path(__file__).resolve().parent.parent / "conformance" / "clever-cubed"
+FOLDER = Path(__file__).resolve().parents[2] / "conformance" / "clever-cubed"
 
 
 @pytest.mark.parametrize("players,seed,policy", GAMES)

@@ -21,10 +21,12 @@ from oracle import (
 from oracle.cubed.legal import is_legal
 from oracle.cubed.moves import Move
 from oracle.cubed.state import GameState
-from properties.machine import CleverCubedMachine
-from properties.strategies import any_move, states
+from oracle.games import find_game
+from properties.machine import machine_for
+from properties.strategies import any_move as any_game_move, states as game_states
 
-TestMachine = CleverCubedMachine.TestCase
+CUBED = find_game("clever-cubed")
+TestMachine = machine_for(CUBED).TestCase
 TestMachine.settings = settings(
     max_examples=60, stateful_step_count=80, deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
@@ -32,7 +34,7 @@ TestMachine.settings = settings(
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(states(), st.lists(any_move(), min_size=1, max_size=20))
+@given(game_states(CUBED), st.lists(any_game_move(CUBED), min_size=1, max_size=20))
 def test_listed_exactly_when_no_rule_is_broken(state: GameState, moves: list[Move]) -> None:
     legal = legal_moves(state)
     for move in list(moves) + list(legal[:5]):
@@ -52,7 +54,7 @@ def test_listed_exactly_when_no_rule_is_broken(state: GameState, moves: list[Mov
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(any_move())
+@given(any_game_move(CUBED))
 def test_every_move_has_one_canonical_text(move: Move) -> None:
     assert parse_move(str(move)) == move
 
@@ -61,7 +63,7 @@ _junk = st.one_of(st.integers(-3, 40), st.text(max_size=3), st.none(), st.boolea
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(states(max_steps=120), st.one_of(
+@given(game_states(CUBED, max_steps=120), st.one_of(
     st.builds(Take, _junk, _junk, _junk, _junk),
     st.builds(ExtraDie, _junk, _junk, _junk, _junk),
     st.builds(QuestionMark, _junk, _junk, _junk, _junk),
