@@ -1,7 +1,7 @@
 """Rule ids and their sources: the shape of a game's rule catalogue.
 
 Every rule the oracle enforces or applies has a stable id, a one-line statement, and the source
-it comes from: the rulebook sentence (quoted) or our ruling in ``shared/rulings.md``.  The
+it comes from: the rulebook sentence (quoted) or the ruling in ``docs/rulings.md``.  The
 catalogue is what ``clever-oracle rules`` prints, and the test suite fails when an id has no test.
 """
 

@@ -7,19 +7,18 @@ exactly when this module finds nothing wrong with it.
 
 from __future__ import annotations
 
-from oracle.dice import ROMAN, Place
+from oracle.dice import Place, Position
+from oracle.cubed.areas import AREAS
+from oracle.cubed.areas.context import die_context, question_context
 from oracle.cubed.dice import Die
 from oracle.errors import IllegalMoveError
-from oracle.cubed import blue, brown, entries, pink, turquoise, yellow
 from oracle.cubed.legal import (
     EXTRA_PHASES,
     areas_for,
-    group_matches,
     jokers,
     legal_moves,
     passive_takes,
     question_numbers,
-    question_value,
 )
 from oracle.cubed.moves import (
     ExtraDie,
@@ -35,14 +34,7 @@ from oracle.cubed.moves import (
     well_formed,
 )
 from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.sheet import (
-    BLUE_MIDDLE,
-    BLUE_SIDE_FIELDS,
-    BROWN_FIELDS,
-    BROWN_NUMBERS,
-    YELLOW_GREY_ROW,
-    Area,
-)
+from oracle.cubed.sheet import Area
 from oracle.cubed.state import GameState, Phase
 
 Problem = tuple[str, str]
@@ -99,10 +91,12 @@ def diagnose(state: GameState, move: object) -> Problem | None:
     return "MOVE-FORM", "this is not a move"
 
 
-def _joker_problem(sheet: PlayerSheet, face: int, joker: Joker | None) -> Problem | None:
-    if joker is None or joker in jokers(sheet, face):
+def _joker_problem(
+    sheet: PlayerSheet, face: int, joker: Joker | None, same_face: bool
+) -> Problem | None:
+    if joker is None or joker in jokers(sheet, face, same_face):
         return None
-    if joker.number == face:
+    if joker.number == face and not same_face:
         return "NUMBER-JOKER", f"the die already shows {face}; a number joker changes the number"
     kind = "a '?' field" if joker.free else f"a field printed {joker.number}"
     return "NUMBER-JOKER", f"no circled, unspent number-joker field: {kind}"
@@ -112,13 +106,13 @@ def _die_entry(
     state: GameState,
     sheet: PlayerSheet,
     die: Die,
-    position: int,
+    position: Position,
     area: Area,
     target: int,
     joker: Joker | None,
 ) -> Problem | None:
     face = state.faces[die]
-    problem = _joker_problem(sheet, face, joker)
+    problem = _joker_problem(sheet, face, joker, state.ruleset.joker_same_face)
     if problem:
         return problem
     if area not in areas_for(die):
@@ -127,12 +121,7 @@ def _die_entry(
             "is a colour joker"
         )
     number = joker.number if joker is not None else face
-    if area is Area.BLUE:
-        other = Die.WHITE if die is Die.BLUE else Die.BLUE
-        return _area(state, sheet, area, target, number + state.faces[other], (), 0, position)
-    extra = group_matches(state, die, position, number) if area is Area.TURQUOISE else 0
-    rows = entries.yellow_rows(position, number)
-    return _area(state, sheet, area, target, number, rows, extra, position)
+    return AREAS[area].problem(sheet, target, die_context(state, die, area, position, number))
 
 
 def _take(state: GameState, sheet: PlayerSheet, move: Take) -> Problem | None:
@@ -145,7 +134,7 @@ def _take(state: GameState, sheet: PlayerSheet, move: Take) -> Problem | None:
                 "die from the dice just rolled"
             )
         return _die_entry(
-            state, sheet, move.die, state.rolls + 1, move.area, move.target, move.joker
+            state, sheet, move.die, Position(state.rolls + 1), move.area, move.target, move.joker
         )
     if phase is Phase.PASSIVE_CHOOSE:
         if place.is_die_field:
@@ -159,8 +148,9 @@ def _take(state: GameState, sheet: PlayerSheet, move: Take) -> Problem | None:
                 )
         elif place is not Place.PLATTER:
             return "PASSIVE-PLATTER", "a passive player takes a die from the silver platter"
-        position = int(place) if place.is_die_field else 0
-        return _die_entry(state, sheet, move.die, position, move.area, move.target, move.joker)
+        return _die_entry(
+            state, sheet, move.die, Position.of(place), move.area, move.target, move.joker
+        )
     return "EXTRA-DIE", (
         "the dice of the turn are chosen; at the end of a turn only an extra die ('extra') can be "
         "taken"
@@ -179,8 +169,7 @@ def _extra(state: GameState, sheet: PlayerSheet, move: ExtraDie) -> Problem | No
         return "EXTRA-DIE-ONCE", (
             f"the {move.die.name.lower()} die was already taken as an extra die in this turn"
         )
-    place = state.places[move.die]
-    position = int(place) if place.is_die_field else 0
+    position = Position.of(state.places[move.die])
     return _die_entry(state, sheet, move.die, position, move.area, move.target, move.joker)
 
 
@@ -194,73 +183,5 @@ def _question(state: GameState, sheet: PlayerSheet, move: QuestionMark) -> Probl
     numbers = question_numbers(state, move.area)
     if move.number not in numbers:
         return "QUESTION-USE", f"choose a number from {numbers[0]} to {numbers[-1]}"
-    value = question_value(state, move.bonus, move.area, move.number)
-    return _area(state, sheet, move.area, move.target, value, entries.ANY_ROW, 0, -1)
-
-
-def _area(
-    state: GameState,
-    sheet: PlayerSheet,
-    area: Area,
-    target: int,
-    number: int,
-    rows: tuple[int, ...],
-    extra: int,
-    position: int,
-) -> Problem | None:
-    """Check an entry of ``number`` in ``area``; ``position`` is the die field 1..3, 0 for the
-    silver platter, -1 for a question mark."""
-    if area is Area.YELLOW:
-        if target not in rows:
-            if position > 0:
-                return "YELLOW-ROW", (
-                    f"a die on die field {ROMAN[position]} is entered in yellow row "
-                    f"{ROMAN[position]} only"
-                )
-            if position == 0:
-                return "YELLOW-GREY", (
-                    f"a die from the silver platter crosses a grey cell only: the grey {number} "
-                    f"is in row {ROMAN[YELLOW_GREY_ROW[number]]}"
-                )
-            return "YELLOW-ROW", "a question mark may use any yellow row"
-        if sheet.yellow & yellow.bit(target, number):
-            return "CELL-FREE", f"the yellow {number} in row {ROMAN[target]} is already crossed"
-        return None
-    if area is Area.TURQUOISE:
-        if turquoise.cells(number, target) & sheet.turquoise:
-            return "CELL-FREE", f"a chosen turquoise {number} is already crossed"
-        if target.bit_count() > 1 + extra:
-            return "TURQUOISE-EXTRA", (
-                f"{target.bit_count()} crosses in column {number}, but only {extra} other "
-                f"dice in the same group show {number}: at most {1 + extra}"
-            )
-        return None
-    if area is Area.BLUE:
-        values = sheet.blue_left if target == blue.LEFT else sheet.blue_right
-        side = blue.SIDE_NAMES[target] if target in blue.SIDES else "?"
-        if len(values) >= BLUE_SIDE_FIELDS:
-            return "BLUE-FULL", f"the {side} side of the blue track is full"
-        if blue.allowed(values, target, number, state.ruleset.blue_seven_after_seven):
-            return None
-        if number == BLUE_MIDDLE:
-            return "BLUE-SEVEN", "a 7 may be written after any number except a 7"
-        want = blue.previous(values) + (1 if target == blue.RIGHT else -1)
-        return "BLUE-STEP", (
-            f"the next {side} blue field needs exactly {want} (or a 7), not {number}"
-        )
-    if area is Area.BROWN:
-        if not 1 <= target <= BROWN_FIELDS or BROWN_NUMBERS[target - 1] != number:
-            return "BROWN-NUMBER", f"brown field {target} does not show {number}"
-        last = brown.last_field(sheet.brown)
-        if target <= last:
-            return "BROWN-ORDER", (
-                f"brown fields are crossed left to right: field {target} is not right of the "
-                f"last crossed field {last}"
-            )
-        return None
-    options = pink.options(sheet.pink)
-    if not options:
-        return "PINK-FULL", "the pink track is full"
-    if target not in options:
-        return "PINK-FIELD-ONE", "the first pink field always takes half the number"
-    return None
+    ctx = question_context(state, move.area, move.number)
+    return AREAS[move.area].problem(sheet, move.target, ctx)

@@ -6,12 +6,13 @@ rule (diagnosed by :mod:`oracle.cubed.diagnose`), the reason in words and the le
 
 from __future__ import annotations
 
-from oracle.dice import Place, solo_placement
+from oracle.dice import Place, Position, solo_placement
+from oracle.cubed.areas import enter
+from oracle.cubed.areas.context import die_context, question_context
 from oracle.cubed.dice import Die
 from oracle.errors import IllegalMoveError, OracleError
-from oracle.cubed import entries
 from oracle.cubed.diagnose import illegal
-from oracle.cubed.legal import is_legal, question_value
+from oracle.cubed.legal import is_legal
 from oracle.cubed.moves import (
     ExtraDie,
     Forfeit,
@@ -69,9 +70,11 @@ def _enter_die(
     state: GameState, sheet: PlayerSheet, die: Die, area: Area, target: int, joker: Joker | None
 ) -> PlayerSheet:
     number = joker.number if joker is not None else state.faces[die]
-    if area is Area.BLUE:
-        number += state.faces[Die.WHITE if die is Die.BLUE else Die.BLUE]
-    return entries.enter(spend_joker(sheet, joker), area, target, number)
+    place = state.places[die]
+    # an active pick lies in the cup until it goes onto the next die field
+    position = Position(state.rolls + 1) if place is Place.CUP else Position.of(place)
+    ctx = die_context(state, die, area, position, number)
+    return enter(spend_joker(sheet, joker), area, target, ctx)
 
 
 def _with_sheet(state: GameState, player: int, sheet: PlayerSheet) -> GameState:
@@ -143,8 +146,8 @@ def apply_unchecked(state: GameState, move: object) -> GameState:
         pending = list(sheet.pending)
         pending.remove(move.bonus)
         sheet = sheet.but(pending=tuple(pending))
-        value = question_value(state, move.bonus, move.area, move.number)
-        return settle(_with_sheet(state, actor, entries.enter(sheet, move.area, move.target, value)))
+        ctx = question_context(state, move.area, move.number)
+        return settle(_with_sheet(state, actor, enter(sheet, move.area, move.target, ctx)))
     if isinstance(move, Take):
         sheet = _enter_die(state, sheet, move.die, move.area, move.target, move.joker)
         state = _with_sheet(state, actor, sheet)

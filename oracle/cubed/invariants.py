@@ -2,7 +2,7 @@
 
 These are checked after every step of the random-game suites: nothing is ever un-crossed, no
 track exceeds 7, spent never exceeds circled, and the score equals a recomputation written
-straight from the printed sheet (``shared/sheets/clever-cubed.md``) without the engine's tables.
+straight from the printed sheet's point tables, without the engine's tables.
 """
 
 from __future__ import annotations

@@ -9,9 +9,10 @@ before jokers (printed fields by number, then '?' fields by number), then area a
 
 from __future__ import annotations
 
-from oracle.dice import Place
+from oracle.dice import Place, Position
+from oracle.cubed.areas import AREAS
+from oracle.cubed.areas.context import die_context, question_context
 from oracle.cubed.dice import Die
-from oracle.cubed import entries
 from oracle.cubed.moves import (
     FORFEIT,
     PASS,
@@ -44,62 +45,42 @@ def areas_for(die: Die) -> tuple[Area, ...]:
     return _OWN_AREA[die]
 
 
-def _joker_options(available: int, face: int) -> tuple[Joker, ...]:
+def _joker_options(available: int, face: int, same_face: bool) -> tuple[Joker, ...]:
     fields = [i for i in range(len(NUMBER_JOKER_FIELDS)) if available >> i & 1]
     printed = sorted({joker_number(i) for i in fields if joker_number(i)})
-    out = [Joker(n, False) for n in printed if n != face]
+    out = [Joker(n, False) for n in printed if same_face or n != face]
     if any(not joker_number(i) for i in fields):
-        out.extend(Joker(n, True) for n in NUMBERS if n != face)
+        out.extend(Joker(n, True) for n in NUMBERS if same_face or n != face)
     return tuple(out)
 
 
-#: _JOKERS[available fields mask][face]: the number jokers those fields give on that face.
-_JOKERS: tuple[tuple[tuple[Joker, ...], ...], ...] = tuple(
-    tuple(_joker_options(available, face) for face in range(7))
-    for available in range(1 << len(NUMBER_JOKER_FIELDS))
+#: _JOKERS[same_face][available fields mask][face]: the number jokers those fields give on that
+#: face, without (0) or with (1) the ``joker_same_face`` option.
+_JOKERS: tuple[tuple[tuple[tuple[Joker, ...], ...], ...], ...] = tuple(
+    tuple(
+        tuple(_joker_options(available, face, bool(same_face)) for face in range(7))
+        for available in range(1 << len(NUMBER_JOKER_FIELDS))
+    )
+    for same_face in (0, 1)
 )
 
 
-def jokers(sheet: PlayerSheet, face: int) -> tuple[Joker, ...]:
+def jokers(sheet: PlayerSheet, face: int, same_face: bool = False) -> tuple[Joker, ...]:
     """The number jokers the player can spend on a die showing ``face``: each circled unspent
     printed field's number, then every number through a circled unspent '?' field; never the
-    face itself ("as if it were showing a different number")."""
-    return _JOKERS[((1 << sheet.jokers) - 1) & ~sheet.jokers_spent][face]
-
-
-def group_matches(state: GameState, die: int, position: int, number: int) -> int:
-    """How many OTHER dice lie in the same group as ``die`` showing ``number`` (ruling 11): the
-    die fields for a die-field position (1..3), the silver platter for position 0."""
-    faces, places = state.faces, state.places
-    if position:
-        return sum(
-            1 for d in range(6) if d != die and places[d].is_die_field and faces[d] == number
-        )
-    return sum(1 for d in range(6) if d != die and places[d] is Place.PLATTER and faces[d] == number)
+    face itself ("as if it were showing a different number"), unless ``same_face`` (the
+    ``joker_same_face`` option, docs/rulings.md ruling 23)."""
+    return _JOKERS[same_face][((1 << sheet.jokers) - 1) & ~sheet.jokers_spent][face]
 
 
 def die_options(
-    state: GameState, sheet: PlayerSheet, die: Die, position: int, number: int
+    state: GameState, sheet: PlayerSheet, die: Die, position: Position, number: int
 ) -> list[tuple[Area, int]]:
-    """Every (area, target) for ``die`` entered as ``number`` from ``position`` (die field 1..3,
-    or 0 for the silver platter)."""
+    """Every (area, target) for ``die`` entered as ``number`` from ``position``."""
     out: list[tuple[Area, int]] = []
-    ruleset = state.ruleset
     for area in _OWN_AREA[die]:
-        if area is Area.BLUE:
-            other = Die.WHITE if die is Die.BLUE else Die.BLUE
-            value = number + state.faces[other]
-            found = entries.targets(sheet, area, value, (), 0, ruleset)
-        elif area is Area.YELLOW:
-            found = entries.targets(
-                sheet, area, number, entries.yellow_rows(position, number), 0, ruleset
-            )
-        elif area is Area.TURQUOISE:
-            extra = group_matches(state, die, position, number)
-            found = entries.targets(sheet, area, number, (), extra, ruleset)
-        else:
-            found = entries.targets(sheet, area, number, (), 0, ruleset)
-        out.extend((area, t) for t in found)
+        ctx = die_context(state, die, area, position, number)
+        out.extend((area, t) for t in AREAS[area].targets(sheet, ctx))
     return out
 
 
@@ -107,19 +88,20 @@ def _die_moves(
     state: GameState,
     sheet: PlayerSheet,
     dice: tuple[int, ...],
-    positions: tuple[int, ...],
+    positions: tuple[Position, ...],
     extra: bool,
 ) -> list[PlayerMove]:
     """Every take (or extra die) of ``dice`` entered from ``positions``, without a joker first,
     then with each joker the player can spend."""
     cls = ExtraDie if extra else Take
+    same_face = state.ruleset.joker_same_face
     out: list[PlayerMove] = []
     for d, position in zip(dice, positions):
         die = Die(d)
         face = state.faces[d]
         for area, target in die_options(state, sheet, die, position, face):
             out.append(cls(die, area, target))
-        for joker in jokers(sheet, face):
+        for joker in jokers(sheet, face, same_face):
             for area, target in die_options(state, sheet, die, position, joker.number):
                 out.append(cls(die, area, target, joker))
     return out
@@ -133,11 +115,12 @@ def _usable(
     """True when one of ``dice`` (entered by where it lies) can be entered somewhere, with or
     without a joker: the early-exit form of :func:`_die_moves`, for deciding whether a step has
     any choice."""
+    same_face = state.ruleset.joker_same_face
     for d in dice:
         die = Die(d)
         face = state.faces[d]
-        position = _position(state.places[d])
-        for number in (face,) + tuple(j.number for j in jokers(sheet, face)):
+        position = Position.of(state.places[d])
+        for number in (face,) + tuple(j.number for j in jokers(sheet, face, same_face)):
             if die_options(state, sheet, die, position, number):
                 return True
     return False
@@ -168,14 +151,10 @@ def has_extra(state: GameState, seat: int) -> bool:
     return _usable(state, state.sheets[seat], extra_candidates(state, seat))
 
 
-def _position(place: Place) -> int:
-    return int(place) if place.is_die_field else 0
-
-
 def active_takes(state: GameState) -> list[PlayerMove]:
     """The active player's takes from the current roll, entered from die field ``rolls + 1``."""
     cup = state.dice_at(Place.CUP)
-    field = state.rolls + 1
+    field = Position(state.rolls + 1)
     return _die_moves(state, state.sheets[state.active], cup, (field,) * len(cup), False)
 
 
@@ -184,11 +163,11 @@ def passive_takes(state: GameState, seat: int) -> list[PlayerMove]:
     used without spending an action (rulebook "Special case"; ruling 4)."""
     sheet = state.sheets[seat]
     platter = state.dice_at(Place.PLATTER)
-    moves = _die_moves(state, sheet, platter, (0,) * len(platter), False)
+    moves = _die_moves(state, sheet, platter, (Position.PLATTER,) * len(platter), False)
     if not any(isinstance(m, Take) and m.joker is None for m in moves):
         fields = tuple(d for d in range(6) if state.places[d].is_die_field)
         moves += _die_moves(
-            state, sheet, fields, tuple(_position(state.places[d]) for d in fields), False
+            state, sheet, fields, tuple(Position.of(state.places[d]) for d in fields), False
         )
     return moves
 
@@ -198,16 +177,8 @@ def extra_moves(state: GameState, seat: int) -> list[PlayerMove]:
     entered by its position (rulings 5, 6, 7)."""
     dice = extra_candidates(state, seat)
     return _die_moves(
-        state, state.sheets[seat], dice, tuple(_position(state.places[d]) for d in dice), True
+        state, state.sheets[seat], dice, tuple(Position.of(state.places[d]) for d in dice), True
     )
-
-
-def question_value(state: GameState, bonus: Bonus, area: Area, number: int) -> int:
-    """The value a question mark writes: the number, except blue under ``number_plus_white``
-    where the white die's face is added (ruling 13)."""
-    if area is Area.BLUE and state.ruleset.blue_question is BlueQuestion.NUMBER_PLUS_WHITE:
-        return number + state.faces[Die.WHITE]
-    return number
 
 
 def question_numbers(state: GameState, area: Area) -> tuple[int, ...]:
@@ -225,9 +196,9 @@ def question_uses(
     out: list[PlayerMove] = []
     area_of = bonus.area
     for area in (area_of,) if area_of is not None else ALL_AREAS:
+        rules = AREAS[area]
         for number in question_numbers(state, area):
-            value = question_value(state, bonus, area, number)
-            for target in entries.targets(sheet, area, value, entries.ANY_ROW, 0, state.ruleset):
+            for target in rules.targets(sheet, question_context(state, area, number)):
                 out.append(QuestionMark(bonus, number, area, target))
     return out
 
@@ -285,7 +256,7 @@ def is_legal(state: GameState, move: object) -> bool:
     if isinstance(move, Take):
         if phase is Phase.CHOOSE:
             return state.places[move.die] is Place.CUP and move in _die_moves(
-                state, sheet, (move.die,), (state.rolls + 1,), False
+                state, sheet, (move.die,), (Position(state.rolls + 1),), False
             )
         return phase is Phase.PASSIVE_CHOOSE and move in passive_takes(state, actor)
     if isinstance(move, ExtraDie):
@@ -293,7 +264,7 @@ def is_legal(state: GameState, move: object) -> bool:
             phase in EXTRA_PHASES
             and move.die in extra_candidates(state, actor)
             and move in _die_moves(
-                state, sheet, (move.die,), (_position(state.places[move.die]),), True
+                state, sheet, (move.die,), (Position.of(state.places[move.die]),), True
             )
         )
     if move == REROLL:

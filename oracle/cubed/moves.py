@@ -31,10 +31,9 @@ from typing import Union
 
 import attrs
 
-from oracle.dice import ROMAN
+from oracle.cubed.areas import AREAS
 from oracle.cubed.dice import DIE_BY_CODE, Die
 from oracle.errors import NotationError
-from oracle.cubed import blue, pink, turquoise
 from oracle.cubed.sheet import AREA_BY_LABEL, BONUS_BY_CODE, Area, Bonus
 
 
@@ -51,18 +50,9 @@ class Joker:
 
 
 def entry_text(area: Area, target: int) -> str:
-    """Notation of where an entry goes: ``yellow:II``, ``turquoise:1+3``, ``blue:left`` ..."""
-    if area is Area.YELLOW:
-        where = ROMAN[target] if 1 <= target <= 3 else str(target)
-    elif area is Area.TURQUOISE:
-        where = turquoise.rows_text(target)
-    elif area is Area.BLUE:
-        where = blue.SIDE_NAMES[target] if target in blue.SIDES else str(target)
-    elif area is Area.PINK:
-        where = pink.OPTION_NAMES[target] if target in (pink.HALF, pink.TIMES) else str(target)
-    else:
-        where = str(target)
-    return f"{area.label}:{where}"
+    """Notation of where an entry goes: ``yellow:II``, ``turquoise:1+3``, ``blue:left`` ...
+    (each area writes its own targets)."""
+    return f"{area.label}:{AREAS[area].target_text(target)}"
 
 
 @attrs.frozen
@@ -164,17 +154,12 @@ Move = Union[Roll, SoloRoll, Take, ExtraDie, QuestionMark, ReRoll, Forfeit, Pass
 
 #: The targets each area's moves can name: yellow rows, turquoise row sets, blue sides, brown
 #: fields, pink options.
-TARGETS: Mapping[Area, range] = MappingProxyType({
-    Area.YELLOW: range(1, 4),
-    Area.TURQUOISE: range(1, 32),
-    Area.BLUE: range(0, 2),
-    Area.BROWN: range(1, 13),
-    Area.PINK: range(0, 2),
-})
+TARGETS: Mapping[Area, range] = MappingProxyType({a: m.TARGETS for a, m in AREAS.items()})
 
 
 def _int(value: object) -> bool:
-    return type(value) is int
+    """A whole number: an int or a named integer (an area's target), never a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def well_formed(move: object) -> bool:
@@ -206,9 +191,6 @@ REROLL = ReRoll()
 FORFEIT = Forfeit()
 PASS = Pass()
 
-_ROMAN_ROWS: Mapping[str, int] = MappingProxyType({"I": 1, "II": 2, "III": 3})
-
-
 def _fail(text: str, where: str, what: str) -> NotationError:
     return NotationError(f"move {text!r}: {where}: {what}")
 
@@ -234,27 +216,10 @@ def _entry(text: str, token: str, index: int) -> tuple[Area, int]:
     if not sep or label not in AREA_BY_LABEL:
         raise _fail(text, where, "want AREA:WHERE with area yellow/turquoise/blue/brown/pink")
     area = AREA_BY_LABEL[label]
-    if area is Area.YELLOW:
-        if spot not in _ROMAN_ROWS:
-            raise _fail(text, where, "a yellow row is I, II or III")
-        return area, _ROMAN_ROWS[spot]
-    if area is Area.TURQUOISE:
-        parts = spot.split("+")
-        if not all(p in ("1", "2", "3", "4", "5") for p in parts):
-            raise _fail(text, where, "turquoise rows are 1 to 5 joined by '+'")
-        rows = [int(p) for p in parts]
-        if rows != sorted(set(rows)):
-            raise _fail(text, where, "turquoise rows must be ascending and distinct")
-        return area, sum(1 << (r - 1) for r in rows)
-    if area is Area.BLUE:
-        if spot not in blue.SIDE_NAMES:
-            raise _fail(text, where, "a blue side is left or right")
-        return area, blue.SIDE_NAMES.index(spot)
-    if area is Area.PINK:
-        if spot not in pink.OPTION_NAMES:
-            raise _fail(text, where, "a pink option is half or times")
-        return area, pink.OPTION_NAMES.index(spot)
-    return area, _number(text, spot, index, 1, 12, "a brown field")
+    try:
+        return area, AREAS[area].parse_target(spot)
+    except NotationError as exc:
+        raise _fail(text, where, str(exc)) from None
 
 
 def _joker(text: str, token: str, index: int) -> Joker:

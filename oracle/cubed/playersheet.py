@@ -7,43 +7,10 @@ disagree with it (rulebook "Foxes").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-
 import attrs
 
-from oracle.cubed import brown, turquoise, yellow
-from oracle.cubed.sheet import (
-    BLUE_RIGHT_BONUS,
-    EXTRA_DIE_TRACK_END,
-    NUMBER_JOKER_FIELDS,
-    NUMBER_JOKER_TRACK_END,
-    PINK_BONUS,
-    REROLL_TRACK_END,
-    TRACK_LENGTH,
-    Bonus,
-)
-
-
-#: Each action track (named by its action) and the bonus its 7th circle brings.
-TRACK_END: Mapping[Bonus, Bonus] = MappingProxyType({
-    Bonus.REROLL: REROLL_TRACK_END,
-    Bonus.NUMBER_JOKER: NUMBER_JOKER_TRACK_END,
-    Bonus.EXTRA_DIE: EXTRA_DIE_TRACK_END,
-})
-
-
-def _fox_masks(table: tuple[tuple[int, Bonus], ...]) -> tuple[int, ...]:
-    return tuple(m for m, b in table if b is Bonus.FOX)
-
-
-_YELLOW_FOXES = _fox_masks(yellow.BONUS_TABLE)
-_TURQUOISE_FOXES = _fox_masks(turquoise.BONUS_TABLE)
-_BROWN_FOXES = _fox_masks(brown.BONUS_TABLE)
-_PINK_FOXES = sum(1 << (f - 1) for f in range(1, 13) if PINK_BONUS[f - 1] is Bonus.FOX)
-_BLUE_RIGHT_FOX_DISTANCES = tuple(
-    d for d in range(1, 7) if BLUE_RIGHT_BONUS[d - 1] is Bonus.FOX
-)
+from oracle.cubed.areas import AREA_MODULES
+from oracle.cubed.sheet import NUMBER_JOKER_FIELDS, TRACK_OF, TRACKS, Bonus
 
 
 @attrs.frozen(cache_hash=True)
@@ -75,17 +42,12 @@ class PlayerSheet:
 
     @property
     def foxes(self) -> int:
-        """The foxes activated on this sheet."""
-        n = sum(1 for m in _YELLOW_FOXES if self.yellow & m == m)
-        n += sum(1 for m in _TURQUOISE_FOXES if self.turquoise & m == m)
-        n += sum(1 for m in _BROWN_FOXES if self.brown & m == m)
-        n += sum(1 for d in _BLUE_RIGHT_FOX_DISTANCES if len(self.blue_right) >= d)
-        n += (self.pink_bonus & _PINK_FOXES).bit_count()
-        n += sum(
-            1 for track, end in TRACK_END.items()
-            if end is Bonus.FOX and self.circled(track) == TRACK_LENGTH
+        """The foxes activated on this sheet: each area's, and a full track's end fox."""
+        n = sum(area.foxes(self) for area in AREA_MODULES)
+        return n + sum(
+            1 for track in TRACKS
+            if track.end is Bonus.FOX and self.circled(track.action) == track.length
         )
-        return n
 
     def circled(self, track: Bonus) -> int:
         """How many fields of an action track (``track`` is its action) are circled."""
@@ -152,16 +114,15 @@ class PlayerSheet:
         """
         if not bonuses:
             return self
-        circled = {track: self.circled(track) for track in TRACK_END}
+        circled = {track.action: self.circled(track.action) for track in TRACKS}
         pending = list(self.pending)
         queue = list(bonuses)
         while queue:
             bonus = queue.pop(0)
-            if bonus in circled:
-                if circled[bonus] < TRACK_LENGTH:
-                    circled[bonus] += 1
-                    if circled[bonus] == TRACK_LENGTH:
-                        queue.append(TRACK_END[bonus])
+            track = TRACK_OF.get(bonus)
+            if track is not None:
+                circled[bonus], end = track.circle(circled[bonus])
+                queue.extend(end)
             elif bonus.is_question:
                 pending.append(bonus)
         pending.sort()

@@ -11,12 +11,20 @@ from collections.abc import Mapping
 from html import escape
 from types import MappingProxyType
 
-from oracle.cubed import turquoise, yellow
+from oracle.cubed.areas import turquoise, yellow
+from oracle.cubed.sheettext import spent_mask
 from oracle.cubed.dice import Die
 from oracle.cubed.state import GameState
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.scoring import score
 from oracle.cubed.sheet import (
+    BLUE_MIDDLE,
+    BLUE_SIDE_FIELDS,
+    BROWN_FIELDS,
+    PINK_FIELDS,
+    TRACKS,
+    TURQUOISE_ROWS,
+    YELLOW_ROWS,
     BLUE_LEFT_BONUS,
     BLUE_POINTS,
     BLUE_RIGHT_BONUS,
@@ -50,8 +58,8 @@ def _code(bonus: Bonus | None) -> str:
     return bonus.code if bonus is not None else ""
 
 
-def _track_marks(circled: int, spent: int) -> list[str]:
-    return ["x" if spent >> i & 1 else "o" if i < circled else "." for i in range(7)]
+def _track_marks(length: int, circled: int, spent: int) -> list[str]:
+    return ["x" if spent >> i & 1 else "o" if i < circled else "." for i in range(length)]
 
 
 def sheet_text(sheet: PlayerSheet, title: str = "") -> str:
@@ -60,17 +68,17 @@ def sheet_text(sheet: PlayerSheet, title: str = "") -> str:
     lines = [title] if title else []
     lines.append(f"  notation: {format_sheet(sheet)}")
     lines.append("  YELLOW      1    2    3    4    5    6")
-    for row in range(1, 4):
+    for row in range(1, YELLOW_ROWS + 1):
         cells = []
         for n in range(1, 7):
             mark = "X" if sheet.yellow & yellow.bit(row, n) else "."
             cells.append(f"[{mark}] " if YELLOW_GREY_ROW[n] == row else f" {mark}  ")
         lines.append(f"    {_ROMAN[row - 1]:<5}  " + " ".join(cells))
-        if row < 3:
+        if row < YELLOW_ROWS:
             table = YELLOW_BONUS_I_II if row == 1 else YELLOW_BONUS_II_III
             lines.append("           " + " ".join(f"{_code(b):^4}" for b in table))
     lines.append("  TURQUOISE   1    2    3    4    5    6   row bonus")
-    for row in range(1, 6):
+    for row in range(1, TURQUOISE_ROWS + 1):
         cells = []
         for n in range(1, 7):
             mark = "X" if sheet.turquoise & turquoise.bit(row, n) else "."
@@ -78,9 +86,9 @@ def sheet_text(sheet: PlayerSheet, title: str = "") -> str:
             cells.append(f"[{mark}] " if shaded else f" {mark}  ")
         lines.append(f"    {row:<5}  " + " ".join(cells) + f" {_code(TURQUOISE_ROW_BONUS[row - 1])}")
     lines.append("   column  " + " ".join(f"{_code(b):^4}" for b in TURQUOISE_COLUMN_BONUS))
-    left = [str(v) for v in sheet.blue_left] + ["."] * (6 - len(sheet.blue_left))
-    right = [str(v) for v in sheet.blue_right] + ["."] * (6 - len(sheet.blue_right))
-    lines.append(f"  BLUE   {' '.join(f'{v:>2}' for v in reversed(left))} | 7 | "
+    left = [str(v) for v in sheet.blue_left] + ["."] * (BLUE_SIDE_FIELDS - len(sheet.blue_left))
+    right = [str(v) for v in sheet.blue_right] + ["."] * (BLUE_SIDE_FIELDS - len(sheet.blue_right))
+    lines.append(f"  BLUE   {' '.join(f'{v:>2}' for v in reversed(left))} | {BLUE_MIDDLE} | "
                  f"{' '.join(f'{v:>2}' for v in right)}")
     lines.append(f"   points {' '.join(f'{p:>2}' for p in reversed(BLUE_POINTS))}       "
                  f"{' '.join(f'{p:>2}' for p in BLUE_POINTS)}")
@@ -88,10 +96,10 @@ def sheet_text(sheet: PlayerSheet, title: str = "") -> str:
                  f"       {' '.join(f'{_code(b):>2}' for b in BLUE_RIGHT_BONUS)}")
     lines.append("  BROWN  " + " ".join(f"{n:>3}" for n in BROWN_NUMBERS))
     lines.append("         " + " ".join(
-        f"{'X' if sheet.brown >> i & 1 else '.':>3}" for i in range(12)))
+        f"{'X' if sheet.brown >> i & 1 else '.':>3}" for i in range(BROWN_FIELDS)))
     lines.append("   gaps    " + " ".join(f"{_code(b):>3}" for b in BROWN_GAP_BONUS))
     pink_cells = []
-    for i in range(12):
+    for i in range(PINK_FIELDS):
         if i < len(sheet.pink):
             took = "h" if i == 0 or sheet.pink_bonus >> i & 1 else "t"
             pink_cells.append(f"{sheet.pink[i]}{took}")
@@ -101,12 +109,11 @@ def sheet_text(sheet: PlayerSheet, title: str = "") -> str:
     lines.append("   star  " + " ".join(f"{'x' + str(s) if s else '1/2':>4}" for s in PINK_STARS))
     lines.append("   bonus " + " ".join(f"{_code(b):>4}" for b in PINK_BONUS))
     lines.append("  ACTIONS (o circled, x spent)")
-    lines.append(f"    re-roll       {' '.join(_track_marks(sheet.rerolls, (1 << sheet.rerolls_spent) - 1))}  -> FOX")
-    jokers = " ".join(
-        f"{m}{n or '?'}" for m, n in zip(_track_marks(sheet.jokers, sheet.jokers_spent),
-                                         NUMBER_JOKER_FIELDS))
-    lines.append(f"    number joker  {jokers}  -> ?P")
-    lines.append(f"    extra die     {' '.join(_track_marks(sheet.extra_dice, (1 << sheet.extra_dice_spent) - 1))}  -> ?Br")
+    for track in TRACKS:
+        marks = _track_marks(track.length, sheet.circled(track.action), spent_mask(sheet, track))
+        if track.action is Bonus.NUMBER_JOKER:
+            marks = [f"{m}{n or '?'}" for m, n in zip(marks, NUMBER_JOKER_FIELDS)]
+        lines.append(f"    {track.label:<13} {' '.join(marks)}  -> {_code(track.end)}")
     pending = " ".join(b.code for b in sheet.pending) or "none"
     lines.append(f"  FOXES {sheet.foxes}   PENDING QUESTION MARKS {pending}")
     lines.append(f"  SCORE {breakdown}")
@@ -180,21 +187,21 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
     size = 32
     # Yellow (top left).
     svg.text(20, 58, "YELLOW", 13, "start", "bold", c["yellow"])
-    for row in range(1, 4):
+    for row in range(1, YELLOW_ROWS + 1):
         y = 66 + (row - 1) * (size + 14)
         svg.text(30, y + 21, _ROMAN[row - 1], 13)
         for n in range(1, 7):
             fill = c["grey"] if YELLOW_GREY_ROW[n] == row else c["yellow"]
             x = 46 + (n - 1) * (size + 6)
             _cell(svg, x, y, size, str(n), fill, bool(sheet.yellow & yellow.bit(row, n)))
-            if row < 3:
+            if row < YELLOW_ROWS:
                 table = YELLOW_BONUS_I_II if row == 1 else YELLOW_BONUS_II_III
                 cells = yellow.bit(row, n) | yellow.bit(row + 1, n)
                 svg.bonus(x + size / 2, y + size + 11, table[n - 1].code,
                           sheet.yellow & cells == cells, 9)
     # Turquoise (top right).
     svg.text(330, 58, "TURQUOISE", 13, "start", "bold", c["turquoise"])
-    for row in range(1, 6):
+    for row in range(1, TURQUOISE_ROWS + 1):
         y = 66 + (row - 1) * (size + 4)
         for n in range(1, 7):
             shaded = n <= TURQUOISE_SHADED_PER_ROW[row - 1]
@@ -205,28 +212,28 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
         svg.bonus(330 + 6 * (size + 4) + 16, y + 21, _code(TURQUOISE_ROW_BONUS[row - 1]),
                   sheet.turquoise & shaded_row == shaded_row)
     for n in range(1, 7):
-        shaded_column = sum(turquoise.bit(row, n) for row in range(1, 6)
+        shaded_column = sum(turquoise.bit(row, n) for row in range(1, TURQUOISE_ROWS + 1)
                             if n <= TURQUOISE_SHADED_PER_ROW[row - 1])
-        svg.bonus(330 + (n - 1) * (size + 4) + size / 2, 66 + 5 * (size + 4) + 12,
+        svg.bonus(330 + (n - 1) * (size + 4) + size / 2, 66 + TURQUOISE_ROWS * (size + 4) + 12,
                   TURQUOISE_COLUMN_BONUS[n - 1].code,
                   sheet.turquoise & shaded_column == shaded_column)
     # Blue (middle).
     top = 280
     svg.text(20, top - 8, "BLUE", 13, "start", "bold", c["blue"])
-    for i in range(13):
+    for i in range(2 * BLUE_SIDE_FIELDS + 1):
         x = 20 + i * (size + 20)
-        distance = abs(i - 6)
-        if i == 6:
-            _cell(svg, x, top + 14, size, "7", c["blue"], False)
+        distance = abs(i - BLUE_SIDE_FIELDS)
+        if i == BLUE_SIDE_FIELDS:
+            _cell(svg, x, top + 14, size, str(BLUE_MIDDLE), c["blue"], False)
             continue
-        values = sheet.blue_left if i < 6 else sheet.blue_right
+        values = sheet.blue_left if i < BLUE_SIDE_FIELDS else sheet.blue_right
         written = values[distance - 1] if distance <= len(values) else None
         svg.rect(x, top + 14, size, size, c["blue_light"])
         if written is not None:
             svg.text(x + size / 2, top + 14 + size / 2 + 6, str(written), 16, weight="bold",
                      fill=c["ink"])
         svg.text(x + size / 2, top + 8, str(BLUE_POINTS[distance - 1]), 10)
-        bonus = (BLUE_LEFT_BONUS if i < 6 else BLUE_RIGHT_BONUS)[distance - 1]
+        bonus = (BLUE_LEFT_BONUS if i < BLUE_SIDE_FIELDS else BLUE_RIGHT_BONUS)[distance - 1]
         svg.bonus(x + size / 2, top + size + 28, _code(bonus), written is not None)
     # Brown.
     top = 370
@@ -234,13 +241,13 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
     for i, number in enumerate(BROWN_NUMBERS):
         x = 20 + i * (size + 24)
         _cell(svg, x, top, size, str(number), c["brown_light"], bool(sheet.brown >> i & 1))
-        if i < 11:
+        if i < BROWN_FIELDS - 1:
             svg.bonus(x + size + 12, top + 21, _code(BROWN_GAP_BONUS[i]),
                       sheet.brown >> i & 3 == 3, 9)
     # Pink.
     top = 440
     svg.text(20, top - 8, "PINK", 13, "start", "bold", c["pink"])
-    for i in range(12):
+    for i in range(PINK_FIELDS):
         x = 20 + i * (size + 24)
         svg.text(x + size / 2, top + 8, f"x{PINK_STARS[i]}" if PINK_STARS[i] else "1/2", 10)
         svg.rect(x, top + 14, size, size, c["pink_light"])
@@ -257,23 +264,20 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
     # Action tracks.
     top = 540
     svg.text(20, top - 8, "ACTIONS", 13, "start", "bold")
-    tracks = (
-        ("re-roll", sheet.rerolls, (1 << sheet.rerolls_spent) - 1, ["RR"] * 7, "FOX"),
-        ("number joker", sheet.jokers, sheet.jokers_spent,
-         [str(n) if n else "?" for n in NUMBER_JOKER_FIELDS], "?P"),
-        ("extra die", sheet.extra_dice, (1 << sheet.extra_dice_spent) - 1, ["+1"] * 7, "?Br"),
-    )
-    for row, (name, circled, spent, labels, end) in enumerate(tracks):
+    for row, track in enumerate(TRACKS):
         y = top + 10 + row * 36
-        svg.text(20, y + 5, name, 12, "start")
-        for i in range(7):
+        circled, spent = sheet.circled(track.action), spent_mask(sheet, track)
+        labels = ([str(n) if n else "?" for n in NUMBER_JOKER_FIELDS]
+                  if track.action is Bonus.NUMBER_JOKER else [track.action.code] * track.length)
+        svg.text(20, y + 5, track.label, 12, "start")
+        for i in range(track.length):
             x = 140 + i * 40
             svg.text(x, y + 5, labels[i], 11)
             if i < circled:
                 svg.circle(x, y, 13)
             if spent >> i & 1:
                 svg.cross(x - 13, y - 13, 26)
-        svg.text(140 + 7 * 40 + 10, y + 5, f"-> {end}", 11, "start")
+        svg.text(140 + track.length * 40 + 10, y + 5, f"-> {_code(track.end)}", 11, "start")
     breakdown = score(sheet)
     pending = " ".join(b.code for b in sheet.pending) or "none"
     svg.text(480, 560, f"Foxes: {sheet.foxes}", 14, "start", "bold")

@@ -1,8 +1,7 @@
 """The Clever Cubed rule catalogue: every rule id with the rulebook sentence it comes from.
 
-``EN`` is ``shared/rules/clever-cubed.en.txt`` (the main text), ``NL`` the Dutch rulebook,
-``RULING n`` our ruling n in ``shared/rulings.md``, ``SHEET`` the printed sheet
-(``shared/sheets/clever-cubed.md``).
+``EN`` is the English rulebook (the main text), ``NL`` the Dutch rulebook, ``RULING n``
+ruling n in ``docs/rulings.md``, ``SHEET`` the printed sheet (``oracle/cubed/sheet.py``).
 """
 
 from __future__ import annotations

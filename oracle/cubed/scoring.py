@@ -14,7 +14,7 @@ import attrs
 
 from oracle.game import Score
 
-from oracle.cubed import blue, brown, pink, turquoise, yellow
+from oracle.cubed.areas import AREA_MODULES
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.sheet import SOLO_RATINGS
 from oracle.cubed.state import GameState
@@ -52,16 +52,13 @@ class ScoreBreakdown:
 
 def score(sheet: PlayerSheet) -> ScoreBreakdown:
     """Score one sheet: each area by its table, each fox worth the lowest area (ruling 21)."""
-    areas = (
-        yellow.score(sheet.yellow),
-        turquoise.score(sheet.turquoise),
-        blue.score(sheet.blue_left, sheet.blue_right),
-        brown.score(sheet.brown),
-        pink.score(sheet.pink),
-    )
+    yellow, turquoise, blue, brown, pink = (area.score(sheet) for area in AREA_MODULES)
+    areas = (yellow, turquoise, blue, brown, pink)
     foxes = sheet.foxes
     fox_points = foxes * min(areas)
-    return ScoreBreakdown(*areas, foxes, fox_points, sum(areas) + fox_points)
+    return ScoreBreakdown(
+        yellow, turquoise, blue, brown, pink, foxes, fox_points, sum(areas) + fox_points
+    )
 
 
 def scores(state: GameState) -> tuple[ScoreBreakdown, ...]:

@@ -1,9 +1,9 @@
 """The printed Clever Cubed score sheet, as constants.
 
-Every number here is taken from ``shared/sheets/clever-cubed.md`` (the sheet cross-checked
-against the rulebook's worked examples).  Each printed thing has one named constant, so a
-correction from a photographed sheet is a one-line change plus its test.  Where transcriptions
-disagree the majority reading is used; the alternatives are listed in the sheet file.
+Every number here is what the printed sheet shows, cross-checked against the rulebook's worked
+examples (``tests/cubed/test_sheet_data.py`` checks them).  Each printed thing has one named
+constant, so a correction from a photographed sheet is a one-line change plus its test.  Where
+public transcriptions disagree the majority reading is used.
 
 Indexing: rows and fields are **1-based** in the public API and in notation (as printed); tuples
 below carry a dummy entry at index 0 where that keeps the lookup 1-based.
@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import IntEnum
 from types import MappingProxyType
+
+from oracle.tracks import Track
 
 
 class Area(IntEnum):
@@ -149,6 +151,14 @@ NUMBER_JOKER_FIELDS: tuple[int, ...] = (3, 4, 5, 6, 0, 0, 0)
 REROLL_TRACK_END = FOX
 NUMBER_JOKER_TRACK_END = QP
 EXTRA_DIE_TRACK_END = QBR
+REROLL_TRACK: Track[Bonus] = Track(RR, TRACK_LENGTH, REROLL_TRACK_END, "rr", "re-roll")
+NUMBER_JOKER_TRACK: Track[Bonus] = Track(
+    NJ, len(NUMBER_JOKER_FIELDS), NUMBER_JOKER_TRACK_END, "nj", "number joker"
+)
+EXTRA_DIE_TRACK: Track[Bonus] = Track(XD, TRACK_LENGTH, EXTRA_DIE_TRACK_END, "xd", "extra die")
+#: The three action tracks in the order the sheet prints them.
+TRACKS: tuple[Track[Bonus], ...] = (REROLL_TRACK, NUMBER_JOKER_TRACK, EXTRA_DIE_TRACK)
+TRACK_OF: Mapping[Bonus, Track[Bonus]] = MappingProxyType({t.action: t for t in TRACKS})
 
 # --- Round track ----------------------------------------------------------------------------------
 #: Bonus for every player at the start of rounds 1..6 (None = nothing).

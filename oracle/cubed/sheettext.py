@@ -23,114 +23,63 @@ Foxes are not written: they are read off the sheet.  ``parse_sheet(format_sheet(
 from __future__ import annotations
 
 from oracle.errors import NotationError
-from oracle.cubed import pink
+from oracle.cubed.areas import AREA_MODULES
 from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.sheet import (
-    BLUE_MAX,
-    BLUE_MIN,
-    BLUE_SIDE_FIELDS,
-    BONUS_BY_CODE,
-    PINK_FIELDS,
-    PINK_STARS,
-    TRACK_LENGTH,
+from oracle.cubed.sheet import BONUS_BY_CODE, TRACKS, Bonus
+from oracle.tracks import Track
+
+#: The field keys in order: each area's, each action track's, then the pending question marks.
+KEYS: tuple[str, ...] = (
+    tuple(area.KEY for area in AREA_MODULES) + tuple(track.code for track in TRACKS) + ("q",)
 )
-
-KEYS: tuple[str, ...] = ("y", "t", "b", "br", "p", "rr", "nj", "xd", "q")
-
-
-def _cells(mask: int, rows: int) -> str:
-    return "/".join(
-        "".join("x" if mask >> (r * 6 + c) & 1 else "." for c in range(6)) for r in range(rows)
-    )
-
-
-def _track(circled: int, spent_mask: int) -> str:
-    return "".join(
-        "x" if spent_mask >> i & 1 else "o" if i < circled else "." for i in range(TRACK_LENGTH)
-    )
 
 
 def _count_mask(count: int) -> int:
     return (1 << count) - 1
 
 
+def spent_mask(sheet: PlayerSheet, track: Track[Bonus]) -> int:
+    """The spent fields of a track as a mask: re-roll and extra-die fields are spent left to
+    right (a count); number-joker fields in any order (ruling 20; a mask)."""
+    if track.action is Bonus.REROLL:
+        return _count_mask(sheet.rerolls_spent)
+    if track.action is Bonus.EXTRA_DIE:
+        return _count_mask(sheet.extra_dice_spent)
+    return sheet.jokers_spent
+
+
+def _track(track: Track[Bonus], circled: int, spent_mask: int) -> str:
+    return "".join(
+        "x" if spent_mask >> i & 1 else "o" if i < circled else "." for i in range(track.length)
+    )
+
+
 def format_sheet(sheet: PlayerSheet) -> str:
     """The sheet's one-line notation (see the module docstring)."""
-    pink_text = ",".join(
-        f"{v}{'h' if i == 0 or sheet.pink_bonus >> i & 1 else 't'}"
-        for i, v in enumerate(sheet.pink)
-    )
-    return " ".join((
-        f"y={_cells(sheet.yellow, 3)}",
-        f"t={_cells(sheet.turquoise, 5)}",
-        f"b={','.join(map(str, sheet.blue_left))}|{','.join(map(str, sheet.blue_right))}",
-        f"br={''.join('x' if sheet.brown >> i & 1 else '.' for i in range(12))}",
-        f"p={pink_text}",
-        f"rr={_track(sheet.rerolls, _count_mask(sheet.rerolls_spent))}",
-        f"nj={_track(sheet.jokers, sheet.jokers_spent)}",
-        f"xd={_track(sheet.extra_dice, _count_mask(sheet.extra_dice_spent))}",
-        f"q={','.join(b.code for b in sheet.pending)}",
-    ))
+    parts = [f"{area.KEY}={area.notation(sheet)}" for area in AREA_MODULES]
+    parts += [
+        f"{t.code}={_track(t, sheet.circled(t.action), spent_mask(sheet, t))}" for t in TRACKS
+    ]
+    parts.append(f"q={','.join(b.code for b in sheet.pending)}")
+    return " ".join(parts)
 
 
 def _fail(text: str, key: str, what: str) -> NotationError:
     return NotationError(f"sheet {text!r}: field {key}=: {what}")
 
 
-def _parse_cells(text: str, key: str, value: str, rows: int) -> int:
-    parts = value.split("/")
-    if len(parts) != rows or any(len(p) != 6 or set(p) - {"x", "."} for p in parts):
-        raise _fail(text, key, f"want {rows} rows of 6 cells, each x or ., joined by /")
-    return sum(1 << (r * 6 + c) for r, p in enumerate(parts) for c, ch in enumerate(p) if ch == "x")
-
-
-def _parse_track(text: str, key: str, value: str, in_order: bool) -> tuple[int, int]:
-    if len(value) != TRACK_LENGTH or set(value) - {"x", "o", "."}:
-        raise _fail(text, key, "want 7 fields, each . (not circled), o (circled) or x (spent)")
+def _parse_track(text: str, track: Track[Bonus], value: str) -> tuple[int, int]:
+    if len(value) != track.length or set(value) - {"x", "o", "."}:
+        raise _fail(text, track.code, f"want {track.length} fields, each . (not circled), "
+                    "o (circled) or x (spent)")
     circled = len(value.rstrip("."))
     if "." in value[:circled]:
-        raise _fail(text, key, "action fields are circled left to right without gaps")
+        raise _fail(text, track.code, "action fields are circled left to right without gaps")
     spent = sum(1 << i for i, ch in enumerate(value) if ch == "x")
+    in_order = track.action is not Bonus.NUMBER_JOKER
     if in_order and spent != _count_mask(spent.bit_count()):
-        raise _fail(text, key, "these action fields are spent left to right")
+        raise _fail(text, track.code, "these action fields are spent left to right")
     return circled, spent
-
-
-def _parse_blue(text: str, value: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    left, sep, right = value.partition("|")
-    if not sep:
-        raise _fail(text, "b", "want LEFT|RIGHT")
-    sides = []
-    for side in (left, right):
-        numbers = side.split(",") if side else []
-        if len(numbers) > BLUE_SIDE_FIELDS or not all(
-            n.isdigit() and BLUE_MIN <= int(n) <= BLUE_MAX and str(int(n)) == n for n in numbers
-        ):
-            raise _fail(text, "b", "each side holds up to 6 numbers from 2 to 12")
-        sides.append(tuple(int(n) for n in numbers))
-    return sides[0], sides[1]
-
-
-def _parse_pink(text: str, value: str) -> tuple[tuple[int, ...], int]:
-    entries = value.split(",") if value else []
-    if len(entries) > PINK_FIELDS:
-        raise _fail(text, "p", "at most 12 numbers")
-    written, bonus_mask = [], 0
-    for i, entry in enumerate(entries):
-        number, option = entry[:-1], entry[-1:]
-        if option not in ("h", "t") or not number.isdigit() or str(int(number)) != number:
-            raise _fail(text, "p", f"entry {i + 1} {entry!r}: want a number then h or t")
-        chosen = pink.HALF if option == "h" else pink.TIMES
-        if i == 0 and chosen == pink.TIMES:
-            raise _fail(text, "p", "the first pink field always takes half")
-        possible = {pink.value(i + 1, die, chosen) for die in range(1, 7)}
-        if int(number) not in possible:
-            raise _fail(text, "p", f"entry {i + 1} {entry!r}: field {i + 1} cannot hold that "
-                        f"(star {PINK_STARS[i]})")
-        written.append(int(number))
-        if chosen == pink.HALF and i > 0:
-            bonus_mask |= 1 << i
-    return tuple(written), bonus_mask
 
 
 def parse_sheet(text: str) -> PlayerSheet:
@@ -145,28 +94,17 @@ def parse_sheet(text: str) -> PlayerSheet:
             "separated by one space"
         )
     value = {k: p.partition("=")[2] for k, p in zip(keys, parts)}
-    rerolls, rr_spent = _parse_track(text, "rr", value["rr"], True)
-    jokers, nj_spent = _parse_track(text, "nj", value["nj"], False)
-    extra, xd_spent = _parse_track(text, "xd", value["xd"], True)
+    tracks = {t.action: _parse_track(text, t, value[t.code]) for t in TRACKS}
     pending = []
     for code in value["q"].split(",") if value["q"] else []:
         bonus = BONUS_BY_CODE.get(code)
         if bonus is None or not bonus.is_question:
             raise _fail(text, "q", f"{code!r} is not a question mark (?Y ?T ?B ?Br ?P ?*)")
         pending.append(bonus)
-    brown = value["br"]
-    if len(brown) != 12 or set(brown) - {"x", "."}:
-        raise _fail(text, "br", "want 12 fields, each x or .")
-    left, right = _parse_blue(text, value["b"])
-    written, bonus_mask = _parse_pink(text, value["p"])
+    rerolls, rr_spent = tracks[Bonus.REROLL]
+    jokers, nj_spent = tracks[Bonus.NUMBER_JOKER]
+    extra, xd_spent = tracks[Bonus.EXTRA_DIE]
     sheet = PlayerSheet(
-        yellow=_parse_cells(text, "y", value["y"], 3),
-        turquoise=_parse_cells(text, "t", value["t"], 5),
-        blue_left=left,
-        blue_right=right,
-        brown=sum(1 << i for i, ch in enumerate(brown) if ch == "x"),
-        pink=written,
-        pink_bonus=bonus_mask,
         rerolls=rerolls,
         rerolls_spent=rr_spent.bit_count(),
         jokers=jokers,
@@ -175,6 +113,11 @@ def parse_sheet(text: str) -> PlayerSheet:
         extra_dice_spent=xd_spent.bit_count(),
         pending=tuple(sorted(pending)),
     )
+    for area in AREA_MODULES:
+        try:
+            sheet = area.read(value[area.KEY], sheet)
+        except NotationError as exc:
+            raise _fail(text, area.KEY, str(exc)) from None
     if format_sheet(sheet) != text:
         raise NotationError(f"sheet {text!r}: not canonical; write it as {format_sheet(sheet)!r}")
     return sheet

@@ -23,9 +23,9 @@ from oracle import (
     solo_rating,
     winners,
 )
-from oracle.cubed import brown, turquoise, yellow
-from oracle.cubed.blue import LEFT, RIGHT
-from oracle.cubed.pink import HALF, TIMES
+from oracle.cubed.areas import brown, turquoise, yellow
+from oracle.cubed.areas.blue import LEFT, RIGHT
+from oracle.cubed.areas.pink import HALF, TIMES
 from tests.cubed.builders import CUP, F1, at, rule_of
 
 W, Y, T, B, BR, P = Die
@@ -140,7 +140,7 @@ def test_question_mark_use() -> None:
     brown_q = at(Phase.ROLL, (3, 1, 1, 4, 1, 1), sheet=PlayerSheet(pending=(QBR,), brown=0b11),
                  players=2)
     assert {(m.number, m.target) for m in legal_moves(brown_q)} == {(3, 3), (4, 4)} | {
-        (n, f) for n in range(1, 7) for f in brown.targets(0b11, n)
+        (n, f) for n in range(1, 7) for f in brown.FIELDS_AFTER[brown.last_field(0b11)][n]
     }
 
 

@@ -24,7 +24,7 @@ from oracle import (
     new_game,
 )
 from oracle.cubed import turn
-from oracle.cubed.pink import HALF
+from oracle.cubed.areas.pink import HALF
 from oracle.dice import solo_placement
 from tests.cubed.builders import CUP, F1, F2, F3, PLATTER, at, random_game, rule_of
 

@@ -5,26 +5,38 @@ in this area.  If you are the active player and other dice showing the same numb
 lying on your die fields, then for each of those dice you may cross out one further field in the
 same column ... If you are the passive player, you may cross out one additional field for each
 further die on the silver platter showing the same number."  Extra crosses are optional and the
-player picks the cells (ruling 11).
+player picks the cells (docs/rulings.md, ruling 11); a question mark gives one cross.
 
-The area is a 30-bit mask: bit ``(row - 1) * 6 + (number - 1)``.  A set of rows within one
-column (the cells one entry crosses) is a 5-bit mask, bit ``row - 1``.
+The area is a 30-bit mask: bit ``(row - 1) * 6 + (number - 1)``.  A target is a set of rows
+within the number's column (the cells one entry crosses): a 5-bit mask, bit ``row - 1``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
-from oracle.cubed.masks import completed, row_count
+from oracle.errors import NotationError
+from oracle.cubed.areas.context import Context
+from oracle.cubed.areas.masks import cells_text, completed, full, parse_cells, row_count
 from oracle.cubed.sheet import (
     TURQUOISE_COLUMN_BONUS,
     TURQUOISE_POINTS,
     TURQUOISE_ROW_BONUS,
     TURQUOISE_ROWS,
     TURQUOISE_SHADED_PER_ROW,
+    Area,
     Bonus,
 )
+
+if TYPE_CHECKING:  # pragma: no cover - annotations only
+    from oracle.cubed.playersheet import PlayerSheet
+
+AREA = Area.TURQUOISE
+KEY = "t"
+#: Every target a move can name: the non-empty row sets of a column.
+TARGETS = range(1, 1 << TURQUOISE_ROWS)
 
 
 def bit(row: int, number: int) -> int:
@@ -67,14 +79,24 @@ def _subsets() -> tuple[tuple[tuple[int, ...], ...], ...]:
 SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = _subsets()
 
 
-def targets(crossed: int, number: int, extra: int) -> tuple[int, ...]:
-    """Every choice of cells in column ``number``: one cross plus 0..``extra`` extra crosses."""
-    return SUBSETS[free_rows(crossed, number)][min(1 + extra, TURQUOISE_ROWS)]
+def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
+    """Every choice of cells in column ``ctx.number``: one cross plus 0..``ctx.matches`` extra
+    crosses."""
+    most = min(1 + ctx.matches, TURQUOISE_ROWS)
+    return SUBSETS[free_rows(sheet.turquoise, ctx.number)][most]
 
 
-def rows_text(rows: int) -> str:
-    """Notation of a row set: the 1-based rows joined by '+', e.g. ``1+3``."""
-    return "+".join(str(r) for r in range(1, TURQUOISE_ROWS + 1) if rows >> (r - 1) & 1)
+def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:
+    """Why crossing the rows ``target`` of column ``ctx.number`` breaks a rule, or None."""
+    number = ctx.number
+    if cells(number, target) & sheet.turquoise:
+        return "CELL-FREE", f"a chosen turquoise {number} is already crossed"
+    if target.bit_count() > 1 + ctx.matches:
+        return "TURQUOISE-EXTRA", (
+            f"{target.bit_count()} crosses in column {number}, but only {ctx.matches} other "
+            f"dice in the same group show {number}: at most {1 + ctx.matches}"
+        )
+    return None
 
 
 def _bonus_table() -> tuple[tuple[int, Bonus], ...]:
@@ -103,6 +125,45 @@ def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
     return completed(BONUS_TABLE, old, new)
 
 
-def score(crossed: int) -> int:
+def enter(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[PlayerSheet, tuple[Bonus, ...]]:
+    """Cross the rows ``target`` of column ``ctx.number``: the sheet and the bonuses earned."""
+    new = sheet.turquoise | cells(ctx.number, target)
+    return sheet.but(turquoise=new), bonuses(sheet.turquoise, new)
+
+
+def score(sheet: PlayerSheet) -> int:
     """Points: each row scored by its number of crosses ("Final scoring")."""
-    return sum(TURQUOISE_POINTS[row_count(crossed, r)] for r in range(1, TURQUOISE_ROWS + 1))
+    return sum(
+        TURQUOISE_POINTS[row_count(sheet.turquoise, r)] for r in range(1, TURQUOISE_ROWS + 1)
+    )
+
+
+def foxes(sheet: PlayerSheet) -> int:
+    """The foxes of fully crossed shaded rows and columns."""
+    return full(BONUS_TABLE, sheet.turquoise, Bonus.FOX)
+
+
+def target_text(target: int) -> str:
+    """A row set in move notation: the 1-based rows joined by '+', e.g. ``1+3``."""
+    return "+".join(str(r) for r in range(1, TURQUOISE_ROWS + 1) if target >> (r - 1) & 1)
+
+
+def parse_target(text: str) -> int:
+    """The row set of :func:`target_text`."""
+    parts = text.split("+")
+    if not all(p in ("1", "2", "3", "4", "5") for p in parts):
+        raise NotationError("turquoise rows are 1 to 5 joined by '+'")
+    rows = [int(p) for p in parts]
+    if rows != sorted(set(rows)):
+        raise NotationError("turquoise rows must be ascending and distinct")
+    return sum(1 << (r - 1) for r in rows)
+
+
+def notation(sheet: PlayerSheet) -> str:
+    """The area in sheet notation: rows 1..5, 6 cells each (columns 1..6)."""
+    return cells_text(sheet.turquoise, TURQUOISE_ROWS)
+
+
+def read(value: str, sheet: PlayerSheet) -> PlayerSheet:
+    """``sheet`` with the turquoise area of :func:`notation` text ``value``."""
+    return sheet.but(turquoise=parse_cells(value, TURQUOISE_ROWS))

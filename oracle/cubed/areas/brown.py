@@ -1,0 +1,120 @@
+"""The brown area: 12 printed numbers crossed left to right (rulebook "The Brown Area").
+
+"You may only cross out fields that lie further to the right than the last field you crossed out
+in this row ... You do not have to cross out field after field — you may also skip fields.
+However, fields skipped in this way may not be crossed out later on."  A question mark chooses
+1-6 and crosses a field showing it (docs/rulings.md, ruling 17).
+
+The area is a 12-bit mask: bit ``field - 1`` is set when that field is crossed.  A target is a
+field, 1..12.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from oracle.errors import NotationError
+from oracle.cubed.areas.context import Context
+from oracle.cubed.areas.masks import completed, full, parse_cells
+from oracle.cubed.sheet import (
+    BROWN_FIELDS,
+    BROWN_GAP_BONUS,
+    BROWN_NUMBERS,
+    BROWN_POINTS,
+    Area,
+    Bonus,
+)
+
+if TYPE_CHECKING:  # pragma: no cover - annotations only
+    from oracle.cubed.playersheet import PlayerSheet
+
+AREA = Area.BROWN
+KEY = "br"
+#: Every target a move can name: fields 1..12.
+TARGETS = range(1, BROWN_FIELDS + 1)
+
+
+def last_field(crossed: int) -> int:
+    """The rightmost crossed field (1..12), or 0 when none is crossed."""
+    return crossed.bit_length()
+
+
+def _fields_after() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    return tuple(
+        tuple(
+            tuple(f for f in range(last + 1, BROWN_FIELDS + 1) if BROWN_NUMBERS[f - 1] == n)
+            for n in range(7)
+        )
+        for last in range(BROWN_FIELDS + 1)
+    )
+
+
+#: FIELDS_AFTER[last][number]: the fields right of ``last`` that show ``number``.
+FIELDS_AFTER: tuple[tuple[tuple[int, ...], ...], ...] = _fields_after()
+
+
+def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
+    """The fields showing ``ctx.number`` right of the last crossed field."""
+    return FIELDS_AFTER[last_field(sheet.brown)][ctx.number]
+
+
+def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:
+    """Why crossing field ``target`` for ``ctx.number`` breaks a rule, or None."""
+    if target not in TARGETS or BROWN_NUMBERS[target - 1] != ctx.number:
+        return "BROWN-NUMBER", f"brown field {target} does not show {ctx.number}"
+    last = last_field(sheet.brown)
+    if target <= last:
+        return "BROWN-ORDER", (
+            f"brown fields are crossed left to right: field {target} is not right of the last "
+            f"crossed field {last}"
+        )
+    return None
+
+
+#: (both neighbouring fields, the bonus between them).
+BONUS_TABLE: tuple[tuple[int, Bonus], ...] = tuple(
+    (0b11 << gap, b) for gap, b in enumerate(BROWN_GAP_BONUS) if b is not None
+)
+
+
+def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
+    """The bonuses whose two neighbouring fields became both crossed between old and new."""
+    return completed(BONUS_TABLE, old, new)
+
+
+def enter(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[PlayerSheet, tuple[Bonus, ...]]:
+    """Cross field ``target``: the sheet and the bonuses earned."""
+    new = sheet.brown | 1 << (target - 1)
+    return sheet.but(brown=new), bonuses(sheet.brown, new)
+
+
+def score(sheet: PlayerSheet) -> int:
+    """Points by the number of crossed fields ("Final scoring")."""
+    return BROWN_POINTS[sheet.brown.bit_count()]
+
+
+def foxes(sheet: PlayerSheet) -> int:
+    """The foxes between two crossed fields."""
+    return full(BONUS_TABLE, sheet.brown, Bonus.FOX)
+
+
+def target_text(target: int) -> str:
+    """A field in move notation: its position 1..12 (not the number printed in it)."""
+    return str(target)
+
+
+def parse_target(text: str) -> int:
+    """The field of :func:`target_text`."""
+    if not text.isdigit() or not 1 <= int(text) <= BROWN_FIELDS:
+        raise NotationError(f"a brown field must be 1 to {BROWN_FIELDS}")
+    return int(text)
+
+
+def notation(sheet: PlayerSheet) -> str:
+    """The area in sheet notation: fields 1..12, ``x`` crossed or ``.`` free."""
+    return "".join("x" if sheet.brown >> i & 1 else "." for i in range(BROWN_FIELDS))
+
+
+def read(value: str, sheet: PlayerSheet) -> PlayerSheet:
+    """``sheet`` with the brown area of :func:`notation` text ``value``."""
+    return sheet.but(brown=parse_cells(value, 1, BROWN_FIELDS))

@@ -1,0 +1,146 @@
+"""The pink area: 12 fields filled left to right (rulebook "The Pink Area").
+
+"If you decide in favor of the bonus, you halve the number the die shows and enter that value
+(rounded up).  You then immediately receive the bonus indicated below that field.  If you would
+rather have more points, you instead multiply the number on the die by the number indicated in
+the star above the field ... Note: In the first field you may not yet decide — here you always
+enter half the number on the die."  A question mark chooses 1-6 and the option (docs/rulings.md,
+ruling 16).
+
+The area is the tuple of written numbers plus a 12-bit mask of the fields where the player took
+half with the bonus (bit ``field - 1``); field 1 counts as half without a bonus.  A target is a
+:class:`PinkOption`.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+from oracle.errors import NotationError
+from oracle.cubed.areas.context import Context
+from oracle.cubed.sheet import PINK_BONUS, PINK_FIELDS, PINK_STARS, Area, Bonus
+
+if TYPE_CHECKING:  # pragma: no cover - annotations only
+    from oracle.cubed.playersheet import PlayerSheet
+
+
+class PinkOption(IntEnum):
+    """How a pink number is written: half (with the bonus) or times the star."""
+
+    HALF = 0
+    TIMES = 1
+
+
+AREA = Area.PINK
+KEY = "p"
+HALF = PinkOption.HALF
+TIMES = PinkOption.TIMES
+OPTION_NAMES: tuple[str, ...] = ("half", "times")
+ONLY_HALF: tuple[int, ...] = (HALF,)
+BOTH: tuple[int, ...] = (HALF, TIMES)
+NONE: tuple[int, ...] = ()
+#: Every target a move can name: the two options.
+TARGETS = range(len(OPTION_NAMES))
+
+
+def options(written: tuple[int, ...]) -> tuple[int, ...]:
+    """The options for the next free field: none when full, half only on field 1, else both."""
+    n = len(written)
+    if n >= PINK_FIELDS:
+        return NONE
+    return ONLY_HALF if n == 0 else BOTH
+
+
+def value(field: int, number: int, option: int) -> int:
+    """The number written in ``field`` (1..12) for a die ``number`` and option."""
+    if option == HALF:
+        return (number + 1) // 2
+    return number * PINK_STARS[field - 1]
+
+
+def bonus(field: int, option: int) -> Bonus | None:
+    """The bonus received for writing in ``field`` with ``option`` (only with half)."""
+    return PINK_BONUS[field - 1] if option == HALF else None
+
+
+def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
+    """The options for the next free field (any number may be written)."""
+    return options(sheet.pink)
+
+
+def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:
+    """Why writing with option ``target`` breaks a rule, or None."""
+    allowed = options(sheet.pink)
+    if not allowed:
+        return "PINK-FULL", "the pink track is full"
+    if target not in allowed:
+        return "PINK-FIELD-ONE", "the first pink field always takes half the number"
+    return None
+
+
+def enter(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[PlayerSheet, tuple[Bonus, ...]]:
+    """Write ``ctx.number`` halved or multiplied in the next field: the sheet and the bonus."""
+    field = len(sheet.pink) + 1
+    got = bonus(field, target)
+    sheet = sheet.but(
+        pink=sheet.pink + (value(field, ctx.number, target),),
+        pink_bonus=sheet.pink_bonus | (1 << (field - 1) if got is not None else 0),
+    )
+    return sheet, (got,) if got is not None else ()
+
+
+def score(sheet: PlayerSheet) -> int:
+    """Points: the sum of the written numbers."""
+    return sum(sheet.pink)
+
+
+_FOX_FIELDS = sum(1 << (f - 1) for f in range(1, PINK_FIELDS + 1) if PINK_BONUS[f - 1] is Bonus.FOX)
+
+
+def foxes(sheet: PlayerSheet) -> int:
+    """The foxes of fields where half was taken with the bonus."""
+    return (sheet.pink_bonus & _FOX_FIELDS).bit_count()
+
+
+def target_text(target: int) -> str:
+    """An option in move notation: half or times."""
+    return OPTION_NAMES[target] if target in TARGETS else str(target)
+
+
+def parse_target(text: str) -> int:
+    """The option of :func:`target_text`."""
+    if text not in OPTION_NAMES:
+        raise NotationError("a pink option is half or times")
+    return PinkOption(OPTION_NAMES.index(text))
+
+
+def notation(sheet: PlayerSheet) -> str:
+    """The area in sheet notation: the numbers in field order, each with ``h`` (half; with the
+    bonus from field 2 on) or ``t`` (times the star)."""
+    return ",".join(
+        f"{v}{'h' if i == 0 or sheet.pink_bonus >> i & 1 else 't'}"
+        for i, v in enumerate(sheet.pink)
+    )
+
+
+def read(value_text: str, sheet: PlayerSheet) -> PlayerSheet:
+    """``sheet`` with the pink area of :func:`notation` text ``value_text``."""
+    entries = value_text.split(",") if value_text else []
+    if len(entries) > PINK_FIELDS:
+        raise NotationError(f"at most {PINK_FIELDS} numbers")
+    written, bonus_mask = [], 0
+    for i, entry in enumerate(entries):
+        number, option = entry[:-1], entry[-1:]
+        if option not in ("h", "t") or not number.isdigit() or str(int(number)) != number:
+            raise NotationError(f"entry {i + 1} {entry!r}: want a number then h or t")
+        chosen = HALF if option == "h" else TIMES
+        if i == 0 and chosen == TIMES:
+            raise NotationError("the first pink field always takes half")
+        if int(number) not in {value(i + 1, die, chosen) for die in range(1, 7)}:
+            raise NotationError(f"entry {i + 1} {entry!r}: field {i + 1} cannot hold that "
+                                f"(star {PINK_STARS[i]})")
+        written.append(int(number))
+        if chosen == HALF and i > 0:
+            bonus_mask |= 1 << i
+    return sheet.but(pink=tuple(written), pink_bonus=bonus_mask)

@@ -1,0 +1,142 @@
+"""The yellow area: 3 rows x 6 columns, cross out (rulebook "The Yellow Area").
+
+"If you choose the yellow die, you must cross out one of the 3 fields showing the rolled number
+in this area.  If you are the active player, on the first roll you may only cross out in the top
+row, on the second roll only in the middle row and on the third roll only in the bottom row ...
+If you are the passive player, you may only cross out one of the 6 gray-shaded fields."
+A die is entered by where it lies (docs/rulings.md, ruling 5); a question mark may use any row
+(ruling 10).
+
+The area is an 18-bit mask: bit ``(row - 1) * 6 + (number - 1)`` is set when that cell is
+crossed.  A target is a row, 1..3.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+from oracle.dice import ROMAN, Position
+from oracle.errors import NotationError
+from oracle.cubed.areas.context import Context
+from oracle.cubed.areas.masks import cells_text, completed, full, parse_cells, row_count
+from oracle.cubed.sheet import (
+    YELLOW_BONUS_I_II,
+    YELLOW_BONUS_II_III,
+    YELLOW_GREY_ROW,
+    YELLOW_POINTS,
+    YELLOW_ROWS,
+    Area,
+    Bonus,
+)
+
+if TYPE_CHECKING:  # pragma: no cover - annotations only
+    from oracle.cubed.playersheet import PlayerSheet
+
+AREA = Area.YELLOW
+KEY = "y"
+#: Every target a move can name: rows I..III.
+TARGETS = range(1, YELLOW_ROWS + 1)
+ALL_ROWS: tuple[int, ...] = tuple(TARGETS)
+
+
+def bit(row: int, number: int) -> int:
+    """The mask bit of the cell in ``row`` (1..3) showing ``number`` (1..6)."""
+    return 1 << ((row - 1) * 6 + number - 1)
+
+
+def free_rows(crossed: int, number: int, rows: tuple[int, ...]) -> tuple[int, ...]:
+    """The rows among ``rows`` whose cell showing ``number`` is still free."""
+    return tuple(r for r in rows if not crossed & bit(r, number))
+
+
+def rows_for(ctx: Context) -> tuple[int, ...]:
+    """The rows an entry may use by where the die lies (ruling 5): die field k → row k; the
+    silver platter → the grey cell of its number; a question mark → any row (ruling 10)."""
+    if ctx.position > Position.PLATTER:
+        return (int(ctx.position),)
+    if ctx.position == Position.PLATTER:
+        return (YELLOW_GREY_ROW[ctx.number],)
+    return ALL_ROWS
+
+
+def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
+    """The rows where ``ctx.number`` may be crossed."""
+    return free_rows(sheet.yellow, ctx.number, rows_for(ctx))
+
+
+def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:
+    """Why crossing ``ctx.number`` in row ``target`` breaks a rule, or None."""
+    number, position = ctx.number, ctx.position
+    if position > Position.PLATTER and target != position:
+        return "YELLOW-ROW", (
+            f"a die on die field {ROMAN[position]} is entered in yellow row {ROMAN[position]} "
+            "only"
+        )
+    if position == Position.PLATTER and target != YELLOW_GREY_ROW[number]:
+        return "YELLOW-GREY", (
+            f"a die from the silver platter crosses a grey cell only: the grey {number} is in "
+            f"row {ROMAN[YELLOW_GREY_ROW[number]]}"
+        )
+    if sheet.yellow & bit(target, number):
+        return "CELL-FREE", f"the yellow {number} in row {ROMAN[target]} is already crossed"
+    return None
+
+
+def _bonus_table() -> tuple[tuple[int, Bonus], ...]:
+    table: list[tuple[int, Bonus]] = []
+    for column in range(1, 7):
+        table.append((bit(1, column) | bit(2, column), YELLOW_BONUS_I_II[column - 1]))
+        table.append((bit(2, column) | bit(3, column), YELLOW_BONUS_II_III[column - 1]))
+    return tuple(table)
+
+
+#: (cells above and below, bonus between them) for all twelve yellow bonuses.
+BONUS_TABLE: tuple[tuple[int, Bonus], ...] = _bonus_table()
+
+
+def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
+    """The bonuses whose cell above and cell below became both crossed between old and new."""
+    return completed(BONUS_TABLE, old, new)
+
+
+def enter(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[PlayerSheet, tuple[Bonus, ...]]:
+    """Cross ``ctx.number`` in row ``target``: the sheet and the bonuses earned."""
+    new = sheet.yellow | bit(target, ctx.number)
+    return sheet.but(yellow=new), bonuses(sheet.yellow, new)
+
+
+def score(sheet: PlayerSheet) -> int:
+    """Points: each row scored by its number of crosses ("Final scoring")."""
+    return sum(YELLOW_POINTS[row_count(sheet.yellow, r)] for r in range(1, YELLOW_ROWS + 1))
+
+
+def foxes(sheet: PlayerSheet) -> int:
+    """The foxes between two crossed cells."""
+    return full(BONUS_TABLE, sheet.yellow, Bonus.FOX)
+
+
+def target_text(target: int) -> str:
+    """A row in move notation: I, II or III."""
+    return ROMAN[target] if target in TARGETS else str(target)
+
+
+_ROWS_BY_TEXT: Mapping[str, int] = MappingProxyType({ROMAN[r]: r for r in TARGETS})
+
+
+def parse_target(text: str) -> int:
+    """The row of :func:`target_text`."""
+    if text not in _ROWS_BY_TEXT:
+        raise NotationError("a yellow row is I, II or III")
+    return _ROWS_BY_TEXT[text]
+
+
+def notation(sheet: PlayerSheet) -> str:
+    """The area in sheet notation: rows I..III, 6 cells each, ``x`` crossed or ``.`` free."""
+    return cells_text(sheet.yellow, YELLOW_ROWS)
+
+
+def read(value: str, sheet: PlayerSheet) -> PlayerSheet:
+    """``sheet`` with the yellow area of :func:`notation` text ``value``."""
+    return sheet.but(yellow=parse_cells(value, YELLOW_ROWS))
