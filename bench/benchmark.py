@@ -106,6 +106,12 @@ def _num(x: float) -> str:
     return f"{x:.3f}" if x < 10 else f"{x:.0f}"
 
 
+def _median(s: dict[str, object]) -> float:
+    median = s["median"]
+    assert isinstance(median, float)
+    return median
+
+
 def _cell(s: dict[str, object] | None) -> str:
     if s is None:
         return "n/a"
@@ -122,7 +128,7 @@ def table(labels: list[str], rows: dict[str, list[dict[str, object] | None]]) ->
         line = [name, *(_cell(c) for c in cells)]
         if len(labels) == 2:
             a, b = cells
-            ratio = (f"{a['median'] / b['median']:.2f}"  # type: ignore[operator]
+            ratio = (f"{_median(a) / _median(b):.2f}"
                      if a is not None and b is not None else "n/a")
             line.append(ratio)
         lines.append(line)

@@ -224,7 +224,7 @@ def measure(game: str | None, size: str) -> dict[str, object]:
                 figures.update(measure_players(api, players, size))
         if game in (None, DEFAULT_GAME):
             figures["records verified/s, 2p"] = measure_records(size)
-    return {"api": api_name, "oracle": str(Path(oracle.__file__).resolve().parent),
+    return {"api": api_name, "oracle": str(Path(str(oracle.__file__)).resolve().parent),
             "figures": figures}
 
 
