@@ -86,10 +86,12 @@ def worktree(rev: str) -> Iterator[Path]:
         _git("worktree", "add", "--detach", str(folder), rev)
         yield folder
     finally:
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)],
-                       capture_output=True)
+        removed = subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(folder)],
+            capture_output=True).returncode == 0
         shutil.rmtree(folder, ignore_errors=True)
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "prune"], capture_output=True)
+        if not removed:  # e.g. interrupted inside "worktree add": drop the stale entry
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "prune"], capture_output=True)
         signal.signal(signal.SIGTERM, previous)
 
 

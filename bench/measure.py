@@ -8,7 +8,8 @@ to measure (the API of commit cd2fed2 and later)::
     oracle.new_game, oracle.legal_moves, oracle.apply, oracle.apply_unchecked,
     oracle.sample_chance, oracle.play.play_game, oracle.record.record_game, oracle.record.verify
 
-and, when the tree has it, ``oracle.games.find_game`` (for ``--game NAME``).  Prints one JSON
+and, when the tree has it, ``oracle.games.find_game`` (for ``--game NAME``; records of a game
+other than Clever Cubed are measured when ``play_game`` and ``record_game`` take ``game=``).  Prints one JSON
 object: which API was measured, where ``oracle`` was imported from, and each figure (a rate per
 second, or null for "n/a": a game the tree does not know, or a player count it does not allow).
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+import inspect
 import json
 import random
 import sys
@@ -199,12 +201,22 @@ def measure_players(api: Api, players: int, size: str) -> Iterator[tuple[str, fl
         yield f"{kind}, {players}p", passes * len(pairs) / clock.seconds
 
 
-def measure_records(size: str) -> float:
+def records_take_a_game() -> bool:
+    """True when ``play_game`` and ``record_game`` take a ``game`` name (trees with the
+    registry); older trees record Clever Cubed only."""
+    play_game = importlib.import_module("oracle.play").play_game
+    record_game = importlib.import_module("oracle.record").record_game
+    return all("game" in inspect.signature(f).parameters for f in (play_game, record_game))
+
+
+def measure_records(size: str, game: str | None) -> float:
     """Records verified per second: 2-player random games, records built before the clock."""
     play_game = importlib.import_module("oracle.play").play_game
     record = importlib.import_module("oracle.record")
     count = SIZES[size][3]
-    records = [record.record_game(play_game(2, seed)[0], ("A", "B")) for seed in range(count)]
+    named = {} if game is None else {"game": game}
+    records = [record.record_game(play_game(2, seed, **named)[0], ("A", "B"), **named)
+               for seed in range(count)]
     verify = record.verify
     with Clock() as clock:
         verdicts = [verify(r).status for r in records]
@@ -222,8 +234,11 @@ def measure(game: str | None, size: str) -> dict[str, object]:
         for players in PLAYERS:
             if api.min_players <= players <= api.max_players:
                 figures.update(measure_players(api, players, size))
-        if game in (None, DEFAULT_GAME):
-            figures["records verified/s, 2p"] = measure_records(size)
+        if api.min_players <= 2 <= api.max_players:
+            if game in (None, DEFAULT_GAME):
+                figures["records verified/s, 2p"] = measure_records(size, None)
+            elif records_take_a_game():
+                figures["records verified/s, 2p"] = measure_records(size, game)
     return {"api": api_name, "oracle": str(Path(str(oracle.__file__)).resolve().parent),
             "figures": figures}
 
