@@ -123,3 +123,43 @@ def test_console_entry_point_prints_no_traceback(tmp_path: Path) -> None:
 @pytest.mark.parametrize("argv", [["--help"], ["verify", "--help"]])
 def test_help(argv: list[str]) -> None:
     assert run(*argv)[0] == 0
+
+
+def _same_face_record(tmp_path: Path) -> Path:
+    """A solo record, written with the default ruleset, in which a number joker names the face
+    its die shows (legal only with joker_same_face=true, docs/rulings.md ruling 23)."""
+    import random
+
+    from oracle import Ruleset, Take, apply, legal_moves, new_game, sample_chance
+    from oracle.record import Record, Step, dump_record
+
+    ruleset = Ruleset(joker_same_face=True)
+    for seed in range(50):
+        rng = random.Random(seed)
+        state = new_game(1, ruleset)
+        steps: list[Step] = []
+        used = False
+        while not state.is_terminal:
+            if state.is_chance:
+                move = sample_chance(state, rng)
+            else:
+                moves = legal_moves(state)
+                same = [m for m in moves if isinstance(m, Take) and m.joker is not None
+                        and m.joker.number == state.faces[m.die]]
+                move = same[0] if same and not used else rng.choice(moves)
+                used = used or bool(same)
+            steps.append(Step(state.actor, move))
+            state = apply(state, move)
+        if used:
+            path = tmp_path / "same-face.json"
+            path.write_text(dump_record(Record(("Solo",), tuple(steps))))
+            return path
+    raise AssertionError("no game used a joker naming the face")
+
+
+def test_joker_same_face_option_on_the_command_line(tmp_path: Path) -> None:
+    record = _same_face_record(tmp_path)
+    code, out, _ = run("verify", str(record))
+    assert code == 1 and "rule NUMBER-JOKER" in out and "already shows" in out
+    code, out, _ = run("verify", "--ruleset", "joker_same_face=true", str(record))
+    assert code == 0 and "LEGAL" in out

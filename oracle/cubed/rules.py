@@ -158,7 +158,8 @@ RULES: tuple[Rule, ...] = (
          "end of each row a further bonus is depicted, which you receive when you circle the last "
          "action field on that track."),
     Rule("NUMBER-JOKER", "a number joker: a printed field forces its number, '?' is free; the "
-         "face still decides the platter", f"{EN}, Any Number; RULING 12",
+         "face still decides the platter; it must change the number unless joker_same_face",
+         f"{EN}, Any Number; RULING 12; RULING 23",
          "If the action field used shows a specific number, you must use exactly that number. If "
          "the action field shows a \"?\", you may choose the number freely. ... the number "
          "originally rolled remains valid."),

@@ -197,6 +197,29 @@ def test_number_joker_printed_and_free_fields() -> None:
     assert Take(Y, Area.YELLOW, 1, Joker(3, False)) in legal_moves(five)
 
 
+@pytest.mark.rule("NUMBER-JOKER")
+@pytest.mark.parametrize("same_face", [False, True])
+def test_joker_naming_the_face_follows_the_option(same_face: bool) -> None:
+    """Ruling 23: by default a joker must change the number; with joker_same_face it may name
+    the face, spending the joker and changing nothing else."""
+    sheet = PlayerSheet(jokers=5)  # printed 3, 4, 5, 6 and one '?' field circled
+    ruleset = Ruleset(joker_same_face=same_face)
+    state = choose((1, 5, 1, 1, 1, 6), sheet, ruleset=ruleset)
+    printed, free = Take(Y, Area.YELLOW, 1, Joker(5, False)), Take(Y, Area.YELLOW, 1, Joker(5, True))
+    plain = apply(state, Take(Y, Area.YELLOW, 1))
+    if not same_face:
+        assert rule_of(state, printed) == "NUMBER-JOKER"
+        assert rule_of(state, free) == "NUMBER-JOKER"
+        return
+    moves = legal_moves(state)
+    assert printed in moves and free in moves
+    after = apply(state, printed)
+    assert after.sheets[0].yellow == plain.sheets[0].yellow == yellow.bit(1, 5)
+    assert after.sheets[0].jokers_spent == 0b100 and plain.sheets[0].jokers_spent == 0
+    assert after.places == plain.places
+    assert apply(state, free).sheets[0].jokers_spent == 0b10000
+
+
 def test_joker_changes_the_number_matched_for_turquoise() -> None:
     sheet = PlayerSheet(jokers=5)
     state = choose((1, 4, 2, 1, 1, 1), sheet, rolls=1, places=(CUP, F1, CUP, CUP, CUP, CUP))
