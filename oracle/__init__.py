@@ -1,6 +1,14 @@
 """clever-oracle: the reference oracle for the Clever family of dice games.
 
-The public API for Clever Cubed::
+Every game is found by name through the game seam (:mod:`oracle.game`, :mod:`oracle.games`)::
+
+    from oracle import find_game
+    game = find_game("clever-cubed")
+    state = game.new_game(2)
+
+The names below are Clever Cubed's engine, kept here so that ``from oracle import new_game``
+goes on working (this module and the registry are the only ones outside a game's package that
+import it)::
 
     from oracle import new_game, legal_moves, apply, sample_chance
     state = new_game(2)
@@ -10,7 +18,9 @@ The public API for Clever Cubed::
     print(scores(state), winners(state))
 """
 
-from oracle.dice import Place
+from oracle.dice import Place, Position
+from oracle.game import Game, RulesetOption
+from oracle.games import DEFAULT_GAME, GAMES, find_game
 from oracle.cubed.dice import Die
 from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
 from oracle.rulebook import Rule
@@ -41,6 +51,7 @@ from oracle.cubed.sheet import Area, Bonus
 from oracle.cubed.state import CHANCE, NOBODY, GameState, Phase
 
 __all__ = [
+    "DEFAULT_GAME", "GAMES", "Game", "Position", "RulesetOption", "find_game",
     "Area", "BlueQuestion", "Bonus", "CHANCE", "ChanceMove", "DEFAULT_RULESET", "Die",
     "ExtraDie", "Forfeit", "GameState", "IllegalMoveError", "Joker", "Move", "NOBODY",
     "NotationError", "OracleError", "Pass", "Phase", "Place", "PlayerMove", "PlayerSheet",

@@ -26,3 +26,37 @@ def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
     assert test in ci
     assert "mypy --strict oracle spec properties" in test and "pytest" in test
+
+
+def test_every_readme_python_example_runs() -> None:
+    for block in re.findall(r"```python\n(.*?)```", README, re.S):
+        exec(compile(block, "README.md", "exec"), {})
+
+
+def test_readme_links_the_docs_and_they_exist() -> None:
+    for name in ("docs/rulings.md", "docs/formats.md"):
+        assert f"]({name})" in README
+        assert (ROOT / name).is_file()
+
+
+def test_no_file_refers_outside_the_repository() -> None:
+    """Users see only the repository: nothing in it may point at files beside it."""
+    import subprocess
+
+    files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split()
+    outside = re.compile(r"\.\./shared|shared/(rules|rulings|sheets|design)")
+    found = [f for f in files if not f.endswith(".jsonl")
+             and (ROOT / f).is_file() and outside.search((ROOT / f).read_text(errors="replace"))]
+    assert found == []
+
+
+def test_rulings_document_every_cited_ruling() -> None:
+    """Every ``RULING n`` a rule cites has its section in docs/rulings.md."""
+    from oracle.games import GAMES
+
+    rulings = (ROOT / "docs" / "rulings.md").read_text()
+    for game in GAMES.values():
+        for rule in game.rules:
+            for number in re.findall(r"RULING (\S+?)(?:[;,)]|$)", rule.source):
+                assert re.search(rf"^#+ {re.escape(number)}\. ", rulings, re.M), (rule.id, number)
