@@ -28,8 +28,12 @@ def test_blue_25() -> None:
 
 @pytest.mark.rule("SCORE-GREY")
 def test_grey_55() -> None:
-    # Full columns 1, 6, 10, 12, 14, 15, 16 (1 + 6 + 8 + 9 + 10 + 10 + 11).
-    columns = (1, 6, 10, 12, 14, 15, 16)
+    # 1 + 6 + 8 + 9 + 10 + 10 + 11.  The sheet's reconstruction names full columns 1, 6, 10,
+    # 12, 14, 15, 16, which whole parts cannot give: column 13 is all one part (6) that also
+    # holds column 14's top cell, so a full column 14 makes column 13 full.  The same points
+    # come from columns 1, 7, 10, 13, 14, 15, 16 (columns 6/7 score 6, 12/13 score 9).
+    assert all(GREY_PART_OF[r][12] == GREY_PART_OF[0][13] for r in range(4))
+    columns = (1, 7, 10, 13, 14, 15, 16)
     state = 0
     for c in columns:
         for r in range(4):
