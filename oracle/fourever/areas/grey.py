@@ -40,7 +40,8 @@ PART_BONUSES: tuple[tuple[Bonus, ...], ...] = tuple(
 )
 #: For each column, the mask of the parts its cells belong to.
 COLUMN_PARTS: tuple[int, ...] = tuple(
-    sum(1 << GREY_PART_OF[r][c] for r in range(GREY_ROWS)) for c in range(GREY_COLUMNS)
+    sum(1 << p for p in {GREY_PART_OF[r][c] for r in range(GREY_ROWS)})
+    for c in range(GREY_COLUMNS)
 )
 #: The largest number a die can show: a question mark may cross any part the rules allow.
 _ANY = 6
