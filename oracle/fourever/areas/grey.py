@@ -70,7 +70,7 @@ def problem(state: State, target: int, ctx: Context) -> tuple[str, str] | None:
     """Why part ``target`` cannot be crossed with this number, or None (an independent reading
     of the rule: the start and touching conditions are checked cell by cell)."""
     if target not in TARGETS:
-        return "GREY-PART", f"the grey parts are numbered 0 to {GREY_PART_COUNT - 1}"
+        return "MOVE-FORM", f"the grey parts are numbered 0 to {GREY_PART_COUNT - 1}"
     if state >> target & 1:
         return "CELL-FREE", f"grey part {target} is already crossed"
     size = len(GREY_PARTS[target])
