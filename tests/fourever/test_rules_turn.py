@@ -126,7 +126,7 @@ def test_lower_dice_go_to_the_platter(at: At) -> None:
 
 @pytest.mark.rule("PLATTER-AFTER-THIRD")
 def test_after_the_third_roll_the_rest_goes_to_the_platter(at: At) -> None:
-    state = at(Phase.CHOOSE, (1, 2, 3, 4, 5, 6), (F1, F2, CUP, CUP, CUP, CUP), rolls=2)
+    state = at(Phase.CHOOSE, (1, 2, 3, 4, 5, 6), (F1, F2, CUP, CUP, CUP, CUP), rolls=2, players=2)
     after = apply(state, Take(B, Area.BLUE, 12))  # blue 3, white 1: row 3, column 1
     assert after.places == (F1, F2, F3, PLATTER, PLATTER, PLATTER)
     assert after.phase not in (Phase.ROLL, Phase.CHOOSE)
