@@ -12,7 +12,7 @@ from oracle.fourever.chance import sample_chance
 from oracle.fourever.engine import apply, new_game
 from oracle.fourever.invariants import recomputed_total, state_problems, step_problems
 from oracle.fourever.legal import legal_moves
-from oracle.fourever.moves import parse_move
+from oracle.fourever.moves import Move, parse_move
 from oracle.fourever.ruleset import Ruleset
 from oracle.fourever.scoring import scores
 from oracle.fourever.sheettext import format_sheet, parse_sheet
@@ -36,6 +36,7 @@ def test_random_games(batch: int) -> None:
         state = new_game(players, ruleset)
         steps = 0
         while not state.is_terminal:
+            move: Move
             if state.is_chance:
                 move = sample_chance(state, rng)
             else:
