@@ -23,6 +23,7 @@ from oracle.fourever.moves import (
     PlayerMove,
     QuestionMark,
     Take,
+    well_formed,
 )
 from oracle.fourever.playersheet import PlayerSheet
 from oracle.fourever.ruleset import Ruleset
@@ -226,7 +227,7 @@ def is_legal(state: GameState, move: object) -> bool:
     """True exactly when ``move in legal_moves(state)``, computed from the same generators
     restricted to the move's die or question mark."""
     actor = state.actor
-    if actor < 0:
+    if actor < 0 or not well_formed(move):
         return False
     sheet = state.sheets[actor]
     if sheet.pending:

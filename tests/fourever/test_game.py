@@ -13,6 +13,8 @@ from oracle.cubed.playersheet import PlayerSheet as CubedSheet
 from oracle.cubed.ruleset import Ruleset as CubedRuleset
 from oracle.errors import IllegalMoveError, NotationError, OracleError
 from oracle.fourever.game import CleverFourEver
+from oracle.fourever.moves import Take
+from oracle.fourever.sheet import Area
 from oracle.fourever.ruleset import Ruleset
 from oracle.game import Game
 
@@ -69,7 +71,9 @@ def test_another_games_objects_are_refused() -> None:
         with pytest.raises(IllegalMoveError) as error:
             game.apply(moved, junk)
         assert error.value.rule == "MOVE-FORM"
+        assert not game.is_legal(moved, junk)
         assert game.diagnose(moved, junk) is not None
+    assert not game.is_legal(moved, Take("W", Area.YELLOW, 1))  # type: ignore[arg-type]  # a die that is no Die
     with pytest.raises(NotationError):
         game.parse_move("take Gy polish=+0 grey:8")
 
