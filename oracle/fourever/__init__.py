@@ -1,0 +1,1 @@
+"""Clever 4Ever (Ganz schön clever 4): the game engine, independent of Clever Cubed's package."""

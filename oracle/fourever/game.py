@@ -1,0 +1,204 @@
+"""Clever 4Ever behind the shared :class:`oracle.game.Game` protocol.
+
+Every method narrows its ``State``/``object`` arguments with ``isinstance`` and raises
+:class:`~oracle.errors.OracleError` for another game's objects (a Clever Cubed state, sheet or
+ruleset), never another exception.  A move that is not this game's is refused by ``apply`` and
+``diagnose`` with rule MOVE-FORM.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from fractions import Fraction
+
+import attrs
+
+from oracle.errors import OracleError
+from oracle.fourever import chance, diagnose as diagnosis, engine, invariants, legal, render
+from oracle.fourever import scoring, sheettext
+from oracle.fourever.dice import Die
+from oracle.fourever.movespace import move_space
+from oracle.fourever.moves import (
+    ExtraDie,
+    Forfeit,
+    Pass,
+    PlayerMove,
+    QuestionMark,
+    ReRoll,
+    Roll,
+    SoloRoll,
+    Take,
+    parse_move,
+    well_formed,
+)
+from oracle.fourever.playersheet import PlayerSheet
+from oracle.fourever.rules import RULES
+from oracle.fourever.ruleset import DEFAULT_RULESET
+from oracle.fourever.ruleset import Ruleset as FourEverRuleset
+from oracle.fourever.scoring import ScoreBreakdown
+from oracle.fourever.sheet import MAX_PLAYERS, MIN_PLAYERS
+from oracle.fourever.state import GameState
+from oracle.game import Move, Ruleset, RulesetOption, Score, State
+from oracle.rulebook import Rule
+
+_OPTIONS: tuple[RulesetOption, ...] = (
+    RulesetOption("polish_any_die", ("false", "true"), "false", "4E-1",
+                  "polish the silver on any die entered, not only on silver-platter dice"),
+    RulesetOption("white_for_blue", ("true", "false"), "true", "4E-2",
+                  "the white die may be chosen for blue (same cell as the blue die)"),
+    RulesetOption("green_upper_after_lower", ("false", "true"), "false", "4E-7",
+                  "a green field's upper triangle only after its lower one"),
+    RulesetOption("fox_floor_zero", ("false", "true"), "false", "4E-10",
+                  "a fox scores 0 when the lowest area is negative"),
+)
+_PLACES = ("cup", "I", "II", "III", "platter")
+
+
+def _state(state: object) -> GameState:
+    if not isinstance(state, GameState):
+        raise OracleError(f"not a Clever 4Ever state: {type(state).__name__}")
+    return state
+
+
+def _sheet(sheet: object) -> PlayerSheet:
+    if not isinstance(sheet, PlayerSheet):
+        raise OracleError(f"not a Clever 4Ever sheet: {type(sheet).__name__}")
+    return sheet
+
+
+def _ruleset(ruleset: object) -> FourEverRuleset:
+    if not isinstance(ruleset, FourEverRuleset):
+        raise OracleError(f"not a Clever 4Ever ruleset: {type(ruleset).__name__}")
+    return ruleset
+
+
+def _flag(name: str, value: object) -> bool:
+    if type(value) is bool:
+        return value
+    if value in ("true", "false"):
+        return value == "true"
+    raise OracleError(f"ruleset option {name}: {value!r} is not one of: true, false")
+
+
+_MOVE_TYPES = (Roll, SoloRoll, Take, ExtraDie, QuestionMark, ReRoll, Forfeit, Pass)
+
+
+class CleverFourEver:
+    """Clever 4Ever, as the shared oracle sees it."""
+
+    @property
+    def name(self) -> str:
+        return "clever-4ever"
+
+    @property
+    def title(self) -> str:
+        return "Clever 4Ever"
+
+    @property
+    def min_players(self) -> int:
+        return MIN_PLAYERS
+
+    @property
+    def max_players(self) -> int:
+        return MAX_PLAYERS
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        return RULES
+
+    @property
+    def ruleset_options(self) -> tuple[RulesetOption, ...]:
+        return _OPTIONS
+
+    @property
+    def default_ruleset(self) -> Ruleset:
+        return DEFAULT_RULESET
+
+    def make_ruleset(self, options: Mapping[str, object], base: Ruleset | None = None) -> Ruleset:
+        ruleset = DEFAULT_RULESET if base is None else _ruleset(base)
+        known = {o.name for o in _OPTIONS}
+        changes: dict[str, bool] = {}
+        for name, value in options.items():
+            if name not in known:
+                raise OracleError(
+                    f"unknown ruleset option {name!r}; the options are: {', '.join(sorted(known))}"
+                )
+            changes[name] = _flag(name, value)
+        return attrs.evolve(ruleset, **changes)
+
+    def new_game(self, players: int, ruleset: Ruleset | None = None) -> State:
+        return engine.new_game(players, DEFAULT_RULESET if ruleset is None else _ruleset(ruleset))
+
+    def legal_moves(self, state: State) -> tuple[Move, ...]:
+        return legal.legal_moves(_state(state))
+
+    def is_legal(self, state: State, move: object) -> bool:
+        return legal.is_legal(_state(state), move)
+
+    def apply(self, state: State, move: object) -> State:
+        return engine.apply(_state(state), move)
+
+    def apply_unchecked(self, state: State, move: Move) -> State:
+        if not isinstance(move, _MOVE_TYPES) or not well_formed(move):
+            raise OracleError(f"not a Clever 4Ever move: {move!r}")
+        return engine.apply_unchecked(_state(state), move)
+
+    def diagnose(self, state: State, move: object) -> tuple[str, str] | None:
+        return diagnosis.diagnose(_state(state), move)
+
+    def chance_outcomes(self, state: State) -> Iterator[tuple[Move, Fraction]]:
+        for move, weight in chance.chance_outcomes(_state(state)):
+            yield move, weight
+
+    def sample_chance(self, state: State, rng: random.Random) -> Move:
+        return chance.sample_chance(_state(state), rng)
+
+    def parse_move(self, text: str) -> Move:
+        return parse_move(text)
+
+    def move_space(self) -> tuple[Move, ...]:
+        moves: tuple[PlayerMove, ...] = move_space()
+        return moves
+
+    def format_sheet(self, sheet: object) -> str:
+        return sheettext.format_sheet(_sheet(sheet))
+
+    def parse_sheet(self, text: str) -> object:
+        return sheettext.parse_sheet(text)
+
+    def score(self, sheet: object) -> Score:
+        return scoring.score(_sheet(sheet))
+
+    def scores(self, state: State) -> tuple[Score, ...]:
+        return scoring.scores(_state(state))
+
+    def winners(self, scores: tuple[Score, ...]) -> tuple[int, ...]:
+        table = tuple(s for s in scores if isinstance(s, ScoreBreakdown))
+        if len(table) != len(scores) or not table:
+            raise OracleError("winners: want one or more Clever 4Ever score breakdowns")
+        return scoring.winners_of(table)
+
+    def solo_rating(self, total: int) -> str:
+        return scoring.solo_rating(total)
+
+    def dice_text(self, state: State) -> str:
+        s = _state(state)
+        return " ".join(
+            f"{Die(d).code}{s.faces[d] or '-'}:{_PLACES[s.places[d]]}" for d in range(6)
+        )
+
+    def sheet_text(self, sheet: object, title: str = "") -> str:
+        return render.sheet_text(_sheet(sheet), title)
+
+    def sheet_svg(self, sheet: object, title: str = "") -> str:
+        return render.sheet_svg(_sheet(sheet), title)
+
+    def state_problems(self, state: State) -> list[str]:
+        return invariants.state_problems(_state(state))
+
+    def step_problems(self, before: State, after: State) -> list[str]:
+        return invariants.step_problems(_state(before), _state(after))
+
+
+GAME = CleverFourEver()

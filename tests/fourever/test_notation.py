@@ -1,0 +1,120 @@
+"""Move notation, sheet notation and chance: canonical texts round trip, anything else is refused
+with a NotationError naming the token; chance outcomes sum to 1."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from oracle.dice import Place
+from oracle.errors import NotationError, OracleError
+from oracle.fourever.chance import chance_outcomes, sample_chance
+from oracle.fourever.dice import Die
+from oracle.fourever.engine import apply, new_game
+from oracle.fourever.moves import (
+    FORFEIT,
+    PASS,
+    REROLL,
+    ExtraDie,
+    QuestionMark,
+    Roll,
+    SoloRoll,
+    Take,
+    parse_move,
+)
+from oracle.fourever.movespace import move_space
+from oracle.fourever.playersheet import PlayerSheet
+from oracle.fourever.sheet import Area, Bonus
+from oracle.fourever.sheettext import format_sheet, parse_sheet
+
+EXAMPLES = {
+    "roll W3 Y5 B1 Gy6 Gn2 P4": Roll((3, 5, 1, 6, 2, 4)),
+    "roll B1 P4": Roll((0, 0, 1, 0, 0, 4)),
+    "solo-roll P1 Gn2 Gy3 B4 Y5 W6": SoloRoll((6, 5, 4, 3, 2, 1), tuple(reversed(Die))),
+    "take Gy polish=+2 grey:7": Take(Die.GREY, Area.GREY, 7, 2),
+    "take W yellow:1": Take(Die.WHITE, Area.YELLOW, 1),
+    "extra B polish=-1 blue:3,4": ExtraDie(Die.BLUE, Area.BLUE, 15, -1),
+    "extra W polish=+0/-1 blue:3,4": ExtraDie(Die.WHITE, Area.BLUE, 15, 0, -1),
+    "take P polish=-1/+2 blue:6,6": Take(Die.PINK, Area.BLUE, 35, -1, 2),
+    "question ?* 4 green:lower": QuestionMark(Bonus.QUESTION_BLACK, 4, Area.GREEN, 0),
+    "question ?B blue:6,1": QuestionMark(Bonus.QUESTION_BLUE, 0, Area.BLUE, 30),
+    "question ?G grey:16": QuestionMark(Bonus.QUESTION_GREY, 0, Area.GREY, 16),
+    "question ?P 3 pink:12": QuestionMark(Bonus.QUESTION_PINK, 3, Area.PINK, 12),
+    "reroll": REROLL,
+    "forfeit": FORFEIT,
+    "pass": PASS,
+}
+
+
+@pytest.mark.parametrize("text", EXAMPLES)
+def test_examples_round_trip(text: str) -> None:
+    assert parse_move(text) == EXAMPLES[text]
+    assert str(EXAMPLES[text]) == text
+
+
+def test_every_move_of_the_space_round_trips() -> None:
+    for move in move_space():
+        assert parse_move(str(move)) == move
+
+
+@pytest.mark.parametrize("text,token", [
+    ("take Gy polish=+0 grey:7", "form"),
+    ("take Gy polish=2 grey:7", "token 3"),
+    ("take Gy polish=+1/+1 grey:7", "token 3"),
+    ("take Gy grey:07", "token 3"),
+    ("take Gy grey:17", "token 3"),
+    ("take X grey:7", "token 2"),
+    ("take Y yellow:4", "token 3"),
+    ("take B blue:3,7", "token 3"),
+    ("take B blue:34", "token 3"),
+    ("take Gn green:middle", "token 3"),
+    ("take P pink:0", "token 3"),
+    ("question ?B 3 blue:1,1", "token 4"),
+    ("question ?Y yellow:1", "token 3"),
+    ("question ?X 3 yellow:1", "token 2"),
+    ("roll Y5 W3", "form"),
+    ("roll W7", "token 2"),
+    ("solo-roll W1 Y2", "dice"),
+    ("take  Y yellow:1", "spacing"),
+    ("pass now", "token 2"),
+    ("jump", "token 1"),
+])
+def test_non_canonical_text_is_refused_naming_the_token(text: str, token: str) -> None:
+    with pytest.raises(NotationError, match=token):
+        parse_move(text)
+
+
+def test_sheet_notation() -> None:
+    empty = new_game(1).sheets[0]
+    text = format_sheet(empty)
+    assert text == ("y=// b=....../....../....../....../....../...... gy=................. "
+                    "gn=/ p= rr=o...... xd=....... ps=......... q=")
+    sheet = PlayerSheet(
+        yellow=((1, 3, 5), (2, 2), (6,)), blue=1 << 14, grey=1 << 0 | 1 << 8,
+        green=((4, 3), (6,)), pink=(2, 3, 3), rerolls=3, rerolls_spent=1, polish=9,
+        polish_spent=4, pending=(Bonus.QUESTION_YELLOW, Bonus.QUESTION_BLACK),
+    )
+    text = format_sheet(sheet)
+    assert "y=135/22/6" in text and "gn=43/6" in text and "ps=xxxxooooo" in text
+    assert parse_sheet(text) == sheet
+    for bad in (text.replace("y=135", "y=153"), text.replace("p=233", "p=23"),
+                text.replace("rr=xoo", "rr=oxo"), text.replace("q=?Y,?*", "q=?*,?Y"),
+                text.replace(" q=", " x=")):
+        with pytest.raises(NotationError):
+            parse_sheet(bad)
+
+
+def test_chance_outcomes_and_sampler() -> None:
+    state = new_game(2)
+    outcomes = list(chance_outcomes(state))
+    assert len(outcomes) == 6 ** 6 and sum(w for _, w in outcomes) == 1
+    after = apply(state, Roll((1, 2, 3, 4, 5, 6)))
+    with pytest.raises(OracleError):
+        sample_chance(after, random.Random(1))
+    one = sample_chance(state, random.Random(5))
+    assert one == sample_chance(state, random.Random(5))
+    partial = state.but(places=(Place.FIELD_I,) + (Place.CUP,) * 5)
+    assert sum(w for _, w in chance_outcomes(partial)) == Fraction(1)
+    assert all(m.faces[0] == 0 for m, _ in chance_outcomes(partial) if isinstance(m, Roll))
