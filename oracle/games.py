@@ -14,10 +14,12 @@ from types import MappingProxyType
 from oracle.errors import OracleError
 from oracle.game import Game
 from oracle.cubed.game import CleverCubed
+from oracle.fourever.game import CleverFourEver
 
 #: Every known game by name, in the order they are listed to users.
 GAMES: Mapping[str, Game] = MappingProxyType({
     "clever-cubed": CleverCubed(),
+    "clever-4ever": CleverFourEver(),
 })
 
 #: The game a record or command means when it names none.

@@ -17,7 +17,7 @@ import attrs
 from oracle.errors import OracleError
 from oracle.fourever import chance, diagnose as diagnosis, engine, invariants, legal, render
 from oracle.fourever import scoring, sheettext
-from oracle.fourever.dice import Die
+from oracle.fourever.dice import DIE_CODES, Die
 from oracle.fourever.movespace import move_space
 from oracle.fourever.moves import (
     ExtraDie,
@@ -102,6 +102,10 @@ class CleverFourEver:
     @property
     def max_players(self) -> int:
         return MAX_PLAYERS
+
+    @property
+    def dice_codes(self) -> tuple[str, ...]:
+        return DIE_CODES
 
     @property
     def rules(self) -> tuple[Rule, ...]:
