@@ -33,7 +33,7 @@ def _game(players: int, seed: int) -> Record:
 def test_schema_is_valid_and_examples_follow_it() -> None:
     jsonschema.Draft202012Validator.check_schema(schema())
     files = sorted(EXAMPLES.rglob("*.json"))
-    assert len(files) == 3
+    assert len(files) >= 6
     for path in files:
         jsonschema.validate(json.loads(path.read_text()), schema())
 
@@ -50,9 +50,17 @@ def test_records_round_trip_for_random_games() -> None:
 def test_bundled_examples() -> None:
     verdicts = {Path(name).name: verify(r, name) for name, r in load_records(str(EXAMPLES))
                 if isinstance(r, Record)}
-    assert set(verdicts) == {"solo-legal.json", "three-players-legal.json"}
+    assert {"solo-legal.json", "three-players-legal.json", "fourever-solo-legal.json",
+            "fourever-three-players-legal.json"} <= set(verdicts)
     assert all(v.status == "legal" for v in verdicts.values())
-    ((name, bad),) = list(load_records(str(EXAMPLES / "illegal")))
+    games = {r.game.name for _, r in load_records(str(EXAMPLES)) if isinstance(r, Record)}
+    assert games == {"clever-cubed", "clever-4ever"}
+    illegal = dict(load_records(str(EXAMPLES / "illegal")))
+    fourever = illegal[str(EXAMPLES / "illegal" / "fourever-illegal-step.json")]
+    assert isinstance(fourever, Record)
+    assert (verify(fourever).step, verify(fourever).rule) == (10, "POLISH-PLATTER")
+    name = str(EXAMPLES / "illegal" / "illegal-step.json")
+    bad = illegal[name]
     assert isinstance(bad, Record)
     verdict = verify(bad, name)
     assert (verdict.status, verdict.step, verdict.rule) == ("illegal", 4, "YELLOW-ROW")
