@@ -224,8 +224,13 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
             if mark == "x":
                 parts.append(_cross(x - 9, y + i * 22 + 1, 18))
     pending = " ".join(b.code for b in sheet.pending) or "-"
-    parts.append(f'<text x="20" y="700" font-size="12" font-family="sans-serif">'
-                 f'{escape(f"foxes {sheet.foxes}  pending {pending}  {score(sheet)}")}</text>')
+    breakdown = score(sheet)
+    parts.append(f'<text x="300" y="600" font-size="12" font-family="sans-serif">'
+                 f'{escape(f"foxes {sheet.foxes}   pending {pending}")}</text>')
+    for i, line in enumerate(str(breakdown).split(", ")):
+        weight = ' font-weight="bold"' if line.startswith("total") else ""
+        parts.append(f'<text x="300" y="{618 + i * 14}" font-size="12" '
+                     f'font-family="sans-serif"{weight}>{escape(line)}</text>')
     head = escape(title or "Clever 4Ever")
     return (
         '<svg xmlns="http://www.w3.org/2000/svg" width="520" height="720" '
