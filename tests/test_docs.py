@@ -58,5 +58,5 @@ def test_rulings_document_every_cited_ruling() -> None:
     rulings = (ROOT / "docs" / "rulings.md").read_text()
     for game in GAMES.values():
         for rule in game.rules:
-            for number in re.findall(r"RULING (\S+?)(?:[;,)]|$)", rule.source):
+            for number in re.findall(r"(?:RULING|ruling) (4E-\d+|\d+)", rule.source):
                 assert re.search(rf"^#+ {re.escape(number)}\. ", rulings, re.M), (rule.id, number)

@@ -116,14 +116,16 @@ RULES: tuple[Rule, ...] = (
          "there) is polished (option polish_any_die)", _ruling("4E-1"),
          "It may be used only on a die the player takes from the silver platter ... and for a "
          "blue entry also on the partner die ... when that die lies on the platter."),
-    Rule("POLISH-RANGE", "no wrap: a polished number stays within 1..6", f"{TEXT}, Actions",
+    Rule("POLISH-RANGE", "no wrap: a polished number stays within 1..6",
+         f"{TEXT}, Actions; {_ruling('4E-1')}",
          "1 and 6 are not considered to be adjacent."),
     # --- Areas ------------------------------------------------------------------------------
     Rule("YELLOW-ROW", "a yellow number goes into the next free field of a row of the player's "
          "choice", f"{TEXT}, Yellow; {_ruling('4E-5')}",
          "You start to the left in each line and enter the value into the next free field. So "
          "you can't skip a field."),
-    Rule("YELLOW-INCREASING", "the top yellow row strictly increases", f"{TEXT}, Yellow",
+    Rule("YELLOW-INCREASING", "the top yellow row strictly increases",
+         f"{TEXT}, Yellow; {_ruling('4E-5')}",
          "In the following fields, however, you must always enter a number that is higher than "
          "in the previous field."),
     Rule("BLUE-CELL", "the blue die gives the row, the white die the column (a blue ?: any free "
@@ -136,10 +138,11 @@ RULES: tuple[Rule, ...] = (
          f"{_ruling('4E-8')}",
          "The number of cubes must be at least as high as the number of fields in the partial "
          "area."),
-    Rule("GREY-START", "the first grey part is one of the two start parts", f"{TEXT}, Grey",
+    Rule("GREY-START", "the first grey part is one of the two start parts",
+         f"{TEXT}, Grey; {_ruling('4E-8')}",
          "You start to the left with one of the two red-edged subareas."),
     Rule("GREY-ADJACENT", "every later grey part touches a crossed cell orthogonally",
-         f"{TEXT}, Grey",
+         f"{TEXT}, Grey; {_ruling('4E-8')}",
          "All other crosses must be placed horizontally or vertically adjacent to an existing "
          "cross."),
     Rule("GREEN-LINE", "a green number goes into the next free lower or upper triangle",
