@@ -7,7 +7,7 @@ import random
 from fractions import Fraction
 
 from oracle import Die, Phase, Roll, SoloRoll, apply, chance_outcomes, new_game, sample_chance
-from oracle.cubed.chance import _solo_groups
+from oracle.chance import solo_groups
 from oracle.dice import solo_placement
 from tests.cubed.builders import CUP, F1, PLATTER, at
 
@@ -41,7 +41,7 @@ def _brute_force(faces: tuple[int, ...]) -> dict[tuple[object, ...], Fraction]:
 def test_solo_roll_groups_match_brute_force() -> None:
     for faces in [(1, 2, 3, 4, 5, 6), (3, 3, 3, 3, 3, 3), (1, 3, 3, 3, 2, 6), (2, 2, 5, 5, 1, 1),
                   (4, 4, 4, 1, 6, 6)]:
-        grouped = {solo_placement(m.faces, m.order): p for m, p in _solo_groups(faces)}
+        grouped = {solo_placement(faces, order): p for order, p in solo_groups(faces)}
         assert grouped == _brute_force(faces)
 
 
