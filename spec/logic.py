@@ -201,6 +201,7 @@ class Solver:
         if timeout_ms is not None:
             self._solver.set("timeout", max(1, timeout_ms))
         self._names: dict[str, str] = {}
+        self._flags: dict[str, object] = {}
 
     def set_timeout(self, timeout_ms: int) -> None:
         """Give every later check at most this many milliseconds."""
@@ -214,7 +215,8 @@ class Solver:
         """Assert ``formula`` under ``name`` (tracked for unsat cores)."""
         flag = z3.Bool(f"@{name}")
         self._names[str(flag)] = name
-        self._solver.assert_and_track(formula.ref, flag)
+        self._flags[name] = flag
+        self._solver.add(z3.Implies(flag, formula.ref))
 
     def push(self) -> None:
         """Open a scope."""
@@ -232,6 +234,35 @@ class Solver:
         """The model of the last ``sat`` check."""
         return Model(self._solver.model())
 
+    def check_named(self, names: tuple[str, ...] | None = None) -> str:
+        """Check with the named formulas ``names`` (default: all) switched on."""
+        chosen = self._flags if names is None else {n: self._flags[n] for n in names}
+        return str(self._solver.check(*chosen.values()))
+
+    def minimal_core(self) -> tuple[str, ...]:
+        """After an unsat :meth:`check_named`: a core from which no name can be dropped."""
+        core = list(self.core())
+        for name in list(core):
+            rest = tuple(n for n in core if n != name)
+            if self.check_named(rest) == "unsat":
+                core = list(rest)
+        return tuple(core)
+
     def core(self) -> tuple[str, ...]:
         """The names of the named formulas in the last unsat core."""
         return tuple(sorted(self._names.get(str(c), str(c)) for c in self._solver.unsat_core()))
+
+
+def maximize(constraints: Bool, objective: Int, timeout_ms: int) -> tuple[str, int, Model | None]:
+    """The largest value of ``objective`` under ``constraints``: (status, value, model), status
+    ``optimal`` or ``unknown`` (timeout: the value is the best found so far, or -1)."""
+    opt = z3.Optimize()
+    opt.set("timeout", max(1, timeout_ms))
+    opt.add(constraints.ref)
+    handle = opt.maximize(objective.ref)
+    status = str(opt.check())
+    if status == "sat":
+        model = opt.model()
+        return "optimal", int(model.eval(handle.value() if False else objective.ref,
+                                         model_completion=True).as_long()), Model(model)
+    return "unknown", -1, None
