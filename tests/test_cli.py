@@ -34,7 +34,7 @@ def test_verify_legal_examples() -> None:
     before = _digest(EXAMPLES)
     code, out, err = run("verify", str(EXAMPLES))
     assert code == 0 and err == ""
-    assert out.count("LEGAL") == 2 and "total" in out and "2 records: 2 legal" in out
+    assert out.count("LEGAL") == 3 and "total" in out and "3 records: 3 legal" in out
     assert _digest(EXAMPLES) == before
 
 
