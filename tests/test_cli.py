@@ -49,7 +49,7 @@ def test_verify_json() -> None:
     code, out, _ = run("verify", "--json", str(EXAMPLES), str(ILLEGAL))
     data = json.loads(out)
     assert code == 1
-    assert data["summary"] == {"legal": 2, "illegal": 1, "incomplete": 0, "unusable": 0}
+    assert data["summary"] == {"legal": 3, "illegal": 1, "incomplete": 0, "unusable": 0}
     bad = [r for r in data["records"] if r["status"] == "illegal"][0]
     assert bad["step"] == 4 and bad["rule"] == "YELLOW-ROW" and bad["legal"][0]
 
