@@ -312,6 +312,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="print the rule catalogue")
     p.add_argument("--game", choices=list(GAMES), help="only this game's rules (default: all)")
     p.set_defaults(run=cmd_rules)
+    from spec.cubed.cli import register as register_solve  # spec imports oracle: import it late
+
+    register_solve(sub)
     return parser
 
 

@@ -1,0 +1,34 @@
+"""``python -m spec.cubed.bench``: for every ``solve`` question in the README, the build seconds, the
+solve seconds and the answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from oracle.cubed.sheet import Area
+from oracle.cubed.sheettext import parse_sheet
+from spec.cubed import questions
+
+EXAMPLE_SHEET = ("y=x...../....../...... t=....../....../....../....../...... b=6|8 "
+                 "br=x........... p=2h rr=o...... nj=....... xd=....... q=")
+
+
+def main() -> None:
+    """Run the README's questions and print one line each."""
+    sheet = parse_sheet(EXAMPLE_SHEET)
+    runs: tuple[tuple[str, Callable[[], questions.Answer]], ...] = (
+        ("area-max pink 5", lambda: questions.area_max(Area.PINK, 5, 60)),
+        ("sheet-max 20", lambda: questions.sheet_max(20, 30)),
+        ("fewest 60 --area brown", lambda: questions.fewest(60, Area.BROWN, 60)),
+        ("complete SHEET 3", lambda: questions.complete(sheet, 3, 60)),
+        ("reachable SHEET --round 1", lambda: questions.reachable(sheet, 1, 1, 60)),
+        ("solo-bound", lambda: questions.solo_upper_bound_check(120)),
+    )
+    for name, run in runs:
+        a = run()
+        print(f"{name:28} build {a.build_seconds:6.2f} s  solve {a.solve_seconds:6.2f} s  "
+              f"value {a.value}  proven {a.proven}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""``clever-oracle solve``: the solver questions on the command line (see :mod:`spec.cubed.questions`).
+
+    clever-oracle solve area-max pink 5        highest pink score with at most 5 entries
+    clever-oracle solve sheet-max 20           highest sheet total with at most 20 entries
+    clever-oracle solve fewest 60 --area brown fewest entries for 60 brown points
+    clever-oracle solve complete "SHEET" 3     best completion with 3 more entries
+    clever-oracle solve reachable "SHEET" [--players N] [--round R]
+    clever-oracle solve solo-bound             the proven upper bound on a solo game
+
+Exit codes as for every command: 0 answered, 2 unusable input (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO, TypeVar
+
+from oracle.cubed.sheet import AREA_BY_LABEL, ROUNDS_BY_PLAYERS, Area
+from oracle.cubed.sheettext import parse_sheet
+from oracle.errors import OracleError
+from spec.cubed import questions
+
+
+P = TypeVar("P", bound=argparse.ArgumentParser)
+
+
+def _area(text: str) -> Area:
+    if text not in AREA_BY_LABEL:
+        raise OracleError(f"unknown area {text!r} (want {', '.join(AREA_BY_LABEL)})")
+    return AREA_BY_LABEL[text]
+
+
+def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Answer one solver question; print it (or JSON)."""
+    timeout = float(args.timeout)
+    if timeout <= 0:
+        raise OracleError("solve: --timeout must be positive")
+    progress = (lambda text: (err.write(f"\r{text}   "), err.flush()) and None) \
+        if err.isatty() and not args.json else None
+    q, a = args.question, args.args
+    need = {"area-max": 2, "sheet-max": 1, "fewest": 1, "complete": 2, "reachable": 1,
+            "solo-bound": 0}[q]
+    if len(a) != need:
+        raise OracleError(f"solve {q}: want {need} argument(s), got {len(a)}")
+    try:
+        if q == "area-max":
+            answer = questions.area_max(_area(a[0]), int(a[1]), timeout, progress=progress)
+        elif q == "sheet-max":
+            answer = questions.sheet_max(int(a[0]), timeout, progress=progress)
+        elif q == "fewest":
+            area = _area(args.area) if args.area else None
+            answer = questions.fewest(int(a[0]), area, timeout, progress=progress)
+        elif q == "complete":
+            answer = questions.complete(parse_sheet(a[0]), int(a[1]), timeout,
+                                        progress=progress)
+        elif q == "reachable":
+            players = args.players
+            if players not in ROUNDS_BY_PLAYERS:
+                raise OracleError("solve: --players must be 1 to 4")
+            answer = questions.reachable(parse_sheet(a[0]), players, args.round, timeout)
+        else:
+            answer = questions.solo_upper_bound_check(timeout)
+    except ValueError as exc:
+        raise OracleError(f"solve {q}: {exc}") from None
+    if progress is not None:
+        err.write("\r\033[K")
+    if args.json:
+        json.dump(answer.to_json(), out, indent=2)
+        out.write("\n")
+    else:
+        out.write(str(answer) + "\n")
+    return 0
+
+
+def register(sub: argparse._SubParsersAction[P]) -> None:
+    """Add the ``solve`` subcommand to the command line's subparsers."""
+    p = sub.add_parser("solve", help="optimal sheets and sheet checks with Z3 certificates")
+    p.add_argument("question", choices=["area-max", "sheet-max", "fewest", "complete",
+                                        "reachable", "solo-bound"])
+    p.add_argument("args", nargs="*", help="the question's arguments (see spec/cli.py)")
+    p.add_argument("--area", help="fewest: an area (default: the whole sheet)")
+    p.add_argument("--players", type=int, default=1, help="reachable: players (default 1)")
+    p.add_argument("--round", type=int, help="reachable: after this round (default: the end)")
+    p.add_argument("--timeout", default="60", help="seconds per question (default 60)")
+    p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    p.set_defaults(run=cmd_solve)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit("use: clever-oracle solve ...")

@@ -1,0 +1,46 @@
+"""The solve questions and command: certificates, witnesses, errors as one line."""
+
+from __future__ import annotations
+
+import io
+
+from oracle.cli import main
+from oracle.cubed.sheet import Area
+from oracle.cubed.sheettext import parse_sheet
+from oracle.record import load_records, verify
+from spec.cubed import questions
+
+SHEET = ("y=x...../....../...... t=....../....../....../....../...... b=6|8 br=x........... "
+         "p=2h rr=o...... nj=....... xd=....... q=")
+
+
+def test_area_max_is_proven_and_witnessed() -> None:
+    answer = questions.area_max(Area.PINK, 5, 60)
+    assert answer.proven and answer.value == 39
+    assert answer.witness is not None and "p=3h,6t,12t,12t,6t" in answer.witness
+
+
+def test_fewest_entries() -> None:
+    answer = questions.fewest(60, Area.BROWN, 60)
+    assert answer.proven and answer.value == 10
+
+
+def test_reachable_names_broken_rules() -> None:
+    answer = questions.reachable(parse_sheet(SHEET), 1, 1, 60)
+    assert answer.value is None and any(n.startswith("DICE") for n in answer.notes)
+
+
+def test_solve_command_and_bad_input() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "area-max", "pink", "5"], out, err) == 0
+    assert "39" in out.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "area-max", "green", "5"], out, err) == 2
+    assert err.getvalue().count("\n") == 1
+
+
+def test_solo_best_record_verifies() -> None:
+    (name, record), = load_records("examples/solo-best.json")
+    assert not isinstance(record, Exception)
+    verdict = verify(record, name)
+    assert verdict.status == "legal"
