@@ -10,7 +10,7 @@ to make.  "pass" is therefore never the only legal move.
 from __future__ import annotations
 
 from oracle.dice import Place
-from oracle.cubed.legal import has_extra, has_passive_take, question_uses
+from oracle.cubed.legal import has_extra, has_passive_take, question_usable
 from oracle.cubed.sheet import ROUND_BONUS
 from oracle.cubed.state import CHANCE, NOBODY, GameState, Phase
 
@@ -81,7 +81,7 @@ def _drop_unusable(state: GameState) -> GameState:
     changed = False
     for i, sheet in enumerate(sheets):
         if sheet.pending:
-            usable = {b for b in set(sheet.pending) if question_uses(state, sheet, b)}
+            usable = {b for b in set(sheet.pending) if question_usable(state, sheet, b)}
             kept = tuple(b for b in sheet.pending if b in usable)
             if kept != sheet.pending:
                 sheets[i] = sheet.but(pending=kept)
