@@ -72,10 +72,10 @@ def areas_for(die: Die) -> tuple[Area, ...]:
 def _joker_options(available: int, face: int, same_face: bool) -> tuple[Joker, ...]:
     fields = [i for i in range(len(NUMBER_JOKER_FIELDS)) if available >> i & 1]
     printed = sorted({joker_number(i) for i in fields if joker_number(i)})
-    out = [Joker(n, False) for n in printed if same_face or n != face]
+    out = [JOKER_BY_INDEX[n] for n in printed if same_face or n != face]
     if any(not joker_number(i) for i in fields):
-        out.extend(Joker(n, True) for n in NUMBERS if same_face or n != face)
-    return tuple(out)
+        out.extend(JOKER_BY_INDEX[6 + n] for n in NUMBERS if same_face or n != face)
+    return tuple(j for j in out if j is not None)
 
 
 #: _JOKERS[same_face][available fields mask][face]: the number jokers those fields give on that
