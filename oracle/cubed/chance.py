@@ -65,13 +65,16 @@ def sample_chance(state: GameState, rng: random.Random) -> ChanceMove:
     """Draw the pending roll with ``rng`` (seed it for a reproducible game)."""
     if not state.is_chance:
         raise OracleError("sample_chance: it is a player's move, not the dice's")
-    if state.phase is Phase.SOLO_ROLL:
+    if state.phase == _SOLO_ROLL:
         faces = tuple(rng.randint(1, 6) for _ in ALL_DICE)
         order = list(ALL_DICE)
         rng.shuffle(order)
         return SoloRoll(faces, tuple(order))
-    return Roll(
-        tuple(rng.randint(1, 6) if state.places[d] is Place.CUP else 0 for d in ALL_DICE)
-    )
+    randint = rng.randint
+    return Roll(tuple(randint(1, 6) if p == _CUP else 0 for p in state.places))
+
+
+_CUP = Place.CUP
+_SOLO_ROLL = Phase.SOLO_ROLL
 
 
