@@ -69,7 +69,10 @@ def areas_for(die: Die) -> tuple[Area, ...]:
     return _OWN_AREA[die]
 
 
+@cache
 def _joker_options(available: int, face: int, same_face: bool) -> tuple[Joker, ...]:
+    """The jokers the circled unspent fields ``available`` (a mask) give on ``face`` (cached:
+    a pure function of three small values)."""
     fields = [i for i in range(len(NUMBER_JOKER_FIELDS)) if available >> i & 1]
     printed = sorted({joker_number(i) for i in fields if joker_number(i)})
     out = [JOKER_BY_INDEX[n] for n in printed if same_face or n != face]
@@ -78,29 +81,18 @@ def _joker_options(available: int, face: int, same_face: bool) -> tuple[Joker, .
     return tuple(j for j in out if j is not None)
 
 
-#: _JOKERS[same_face][available fields mask][face]: the number jokers those fields give on that
-#: face, without (0) or with (1) the ``joker_same_face`` option.
-_JOKERS: tuple[tuple[tuple[tuple[Joker, ...], ...], ...], ...] = tuple(
-    tuple(
-        tuple(_joker_options(available, face, bool(same_face)) for face in range(7))
-        for available in range(1 << len(NUMBER_JOKER_FIELDS))
-    )
-    for same_face in (0, 1)
-)
-#: _JOKER_CHOICES[same_face][available][face]: the same jokers as (joker index, number) pairs
-#: (see :func:`oracle.cubed.moves.joker_index`), for the move generators.
-_JOKER_CHOICES: tuple[tuple[tuple[tuple[tuple[int, int], ...], ...], ...], ...] = tuple(
-    tuple(tuple(tuple((joker_index(j), j.number) for j in js) for js in by_face)
-          for by_face in by_available)
-    for by_available in _JOKERS
-)
-#: _JOKER_MASK[same_face][available][face]: the same jokers as a mask of joker indices, for the
-#: direct legality check.
-_JOKER_MASK: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(sum(1 << joker_index(j) for j in js) for js in by_face)
-          for by_face in by_available)
-    for by_available in _JOKERS
-)
+@cache
+def _joker_choices(same_face: bool, available: int, face: int) -> tuple[tuple[int, int], ...]:
+    """The jokers of :func:`jokers` as (joker index, number) pairs (see
+    :func:`oracle.cubed.moves.joker_index`), for the move generators (cached: a pure function
+    of three small values)."""
+    return tuple((joker_index(j), j.number) for j in _joker_options(available, face, same_face))
+
+
+@cache
+def _joker_mask(same_face: bool, available: int, face: int) -> int:
+    """The jokers of :func:`jokers` as a mask of joker indices, for the direct check."""
+    return sum(1 << joker_index(j) for j in _joker_options(available, face, same_face))
 
 
 def _available(sheet: PlayerSheet) -> int:
@@ -113,7 +105,7 @@ def jokers(sheet: PlayerSheet, face: int, same_face: bool = False) -> tuple[Joke
     printed field's number, then every number through a circled unspent '?' field; never the
     face itself ("as if it were showing a different number"), unless ``same_face`` (the
     ``joker_same_face`` option, docs/rulings.md ruling 23)."""
-    return _JOKERS[same_face][_available(sheet)][face]
+    return _joker_options(_available(sheet), face, same_face)
 
 
 def _targets(
@@ -204,7 +196,7 @@ def _die_moves(
 ) -> list[PlayerMove]:
     """Every take (or extra die) of ``dice`` entered from ``positions``, without a joker first,
     then with each joker the player can spend."""
-    choices = _JOKER_CHOICES[state.ruleset.joker_same_face][_available(sheet)]
+    same_face, available = state.ruleset.joker_same_face, _available(sheet)
     faces = state.faces
     out: list[PlayerMove] = []
     for d, position in zip(dice, positions):
@@ -214,7 +206,7 @@ def _die_moves(
             targets = _targets(state, sheet, d, area, position, face)
             if targets:
                 out += _entry_moves(extra, d, 0, area, targets)
-        for joker, number in choices[face]:
+        for joker, number in _joker_choices(same_face, available, face):
             for area in areas:
                 targets = _targets(state, sheet, d, area, position, number)
                 if targets:
@@ -230,14 +222,14 @@ def _usable(
     """True when one of ``dice`` (entered by where it lies) can be entered somewhere, with or
     without a joker: the early-exit form of :func:`_die_moves`, for deciding whether a step has
     any choice."""
-    choices = _JOKER_CHOICES[state.ruleset.joker_same_face][_available(sheet)]
+    same_face, available = state.ruleset.joker_same_face, _available(sheet)
     faces, places = state.faces, state.places
     for d in dice:
         face = faces[d]
         position = _POSITION_OF[places[d]]
         if _enterable(state, sheet, d, position, face):
             return True
-        for _, number in choices[face]:
+        for _, number in _joker_choices(same_face, available, face):
             if _enterable(state, sheet, d, position, number):
                 return True
     return False
@@ -405,7 +397,7 @@ def _entry_ok(
     if joker is None:
         number = face
     else:
-        mask = _JOKER_MASK[state.ruleset.joker_same_face][_available(sheet)][face]
+        mask = _joker_mask(state.ruleset.joker_same_face, _available(sheet), face)
         if not mask >> joker_index(joker) & 1:
             return False
         number = joker.number
