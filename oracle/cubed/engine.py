@@ -150,15 +150,18 @@ _FIELD_POSITIONS: tuple[Position, ...] = (
 def apply_unchecked(state: GameState, move: object) -> GameState:
     """:func:`apply` for a move known to be legal (one :func:`legal_moves` listed, or a valid
     chance move); it skips the check.  Faster for players that pick from the legal moves.
-    Each step builds its next state in one go, then :func:`settle` brings it to a decision."""
+    Each step builds its next state in one go, naming the actor it most likely has; then
+    :func:`settle` brings it to a decision (it works the actor out afresh, and keeps the state
+    when the guess was right)."""
     actor = state.actor
     if isinstance(move, Roll):
         faces = tuple(f if f else old for f, old in zip(move.faces, state.faces))
-        return settle(state.but(faces=faces, phase=_CHOOSE))
+        return settle(state.but(faces=faces, phase=_CHOOSE, actor=state.active))
     if isinstance(move, SoloRoll):
         places = solo_placement(move.faces, move.order)
         return settle(
-            state.but(faces=move.faces, places=places, phase=_PASSIVE_CHOOSE, seat=0, rolls=3)
+            state.but(faces=move.faces, places=places, phase=_PASSIVE_CHOOSE, seat=0, rolls=3,
+                      actor=0)
         )
     sheet = state.sheets[actor]
     if isinstance(move, QuestionMark):
@@ -184,7 +187,8 @@ def apply_unchecked(state: GameState, move: object) -> GameState:
             for d, p in enumerate(state.places)
         )
         phase, places = rolls_done(places, field)
-        return settle(state.but(sheets=sheets, places=places, rolls=field, phase=phase))
+        return settle(state.but(sheets=sheets, places=places, rolls=field, phase=phase,
+                                actor=CHANCE if phase == _ROLL else actor))
     if isinstance(move, ExtraDie):
         sheet = _enter_die(state, sheet, move.die, move.area, move.target, move.joker)
         sheet = sheet.but(extra_dice_spent=sheet.extra_dice_spent + 1)
@@ -193,11 +197,13 @@ def apply_unchecked(state: GameState, move: object) -> GameState:
         return settle(state.but(sheets=_sheets_with(state, actor, sheet), extras=extras))
     if isinstance(move, ReRoll):
         sheet = sheet.but(rerolls_spent=sheet.rerolls_spent + 1)
-        return settle(state.but(sheets=_sheets_with(state, actor, sheet), phase=_ROLL))
+        return settle(state.but(sheets=_sheets_with(state, actor, sheet), phase=_ROLL,
+                                actor=CHANCE))
     if isinstance(move, Forfeit):
         rolls = state.rolls + 1
         phase, places = rolls_done(state.places, rolls)
-        return settle(state.but(rolls=rolls, phase=phase, places=places))
+        return settle(state.but(rolls=rolls, phase=phase, places=places,
+                                actor=CHANCE if phase == _ROLL else actor))
     if isinstance(move, Pass):
         if state.phase == _PASSIVE_CHOOSE:
             return settle(state.but(phase=_PASSIVE_EXTRA))

@@ -109,7 +109,9 @@ def _to_move(state: GameState, actor: int) -> GameState:
 
 
 def settle(state: GameState) -> GameState:
-    """Bring a state to its next decision (see the module docstring)."""
+    """Bring a state to its next decision (see the module docstring).  The result does not
+    depend on the ``actor`` the state names: it is worked out afresh (a state naming the right
+    actor already is kept as it is)."""
     while True:
         for sheet in state.sheets:
             if sheet.pending:
