@@ -9,7 +9,7 @@ from __future__ import annotations
 from oracle.dice import Place, Position, solo_placement
 from oracle.cubed.areas import enter
 from oracle.cubed.areas.context import die_context, question_context
-from oracle.cubed.dice import Die
+from oracle.cubed.dice import ALL_DICE, Die
 from oracle.errors import IllegalMoveError, OracleError
 from oracle.cubed.diagnose import illegal
 from oracle.cubed.legal import is_legal_formed
@@ -96,7 +96,7 @@ def _roll_ok(faces: object, places: tuple[Place, ...]) -> bool:
 
 
 def _check_chance(state: GameState, move: object) -> None:
-    if state.phase is Phase.SOLO_ROLL:
+    if state.phase == _SOLO_ROLL:
         if not isinstance(move, SoloRoll):
             raise IllegalMoveError(
                 "SOLO-ROLL", "the solo passive turn is rolled with all six dice in their order "
@@ -106,7 +106,7 @@ def _check_chance(state: GameState, move: object) -> None:
             not _faces_ok(move.faces, 1)
             or not isinstance(order, tuple)
             or not all(isinstance(d, Die) for d in order)
-            or sorted(order) != list(Die)
+            or tuple(sorted(order)) != ALL_DICE
         ):
             raise IllegalMoveError(
                 "SOLO-ROLL", "a solo roll names each of the six dice once, with faces 1 to 6",
@@ -139,7 +139,7 @@ def _sheets_with(state: GameState, player: int, sheet: PlayerSheet) -> tuple[Pla
 
 
 _CUP, _PLATTER = Place.CUP, Place.PLATTER
-_ROLL, _CHOOSE = Phase.ROLL, Phase.CHOOSE
+_ROLL, _CHOOSE, _SOLO_ROLL = Phase.ROLL, Phase.CHOOSE, Phase.SOLO_ROLL
 _PASSIVE_CHOOSE, _PASSIVE_EXTRA = Phase.PASSIVE_CHOOSE, Phase.PASSIVE_EXTRA
 _FIELDS: tuple[Place, ...] = (Place.CUP, Place.FIELD_I, Place.FIELD_II, Place.FIELD_III)
 _FIELD_POSITIONS: tuple[Position, ...] = (
