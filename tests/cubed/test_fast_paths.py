@@ -12,14 +12,20 @@ from oracle import legal_moves
 from oracle.dice import Position
 from oracle.cubed.areas import blue, turquoise, yellow
 from oracle.cubed.areas.context import Context
+from oracle.cubed.areas import AREAS
+from oracle.cubed.areas.context import die_context, question_context
 from oracle.cubed.legal import (
+    _question_targets,
+    _targets,
     _usable,
+    areas_for,
     extra_moves,
     has_extra,
     has_passive_take,
     is_legal,
     jokers,
     passive_takes,
+    question_numbers,
     question_usable,
     question_uses,
 )
@@ -112,3 +118,27 @@ def test_moves_and_jokers_are_shared() -> None:
                        if isinstance(a, Take))
     sheet = PlayerSheet(jokers=7)
     assert jokers(sheet, 3) is jokers(sheet, 3)
+
+
+def test_plain_value_targets_are_the_area_modules_targets() -> None:
+    """legal.py asks the areas from plain values (no Context built); the answers must be those
+    of each area module's ``targets(sheet, ctx)`` with the context of the entry."""
+    for seed in range(8):
+        for state in random_game(1 + seed % 4, 900 + seed)[::3]:
+            if state.actor < 0:
+                continue
+            sheet = state.sheets[state.actor]
+            for area in Area:
+                for number in question_numbers(state, area):
+                    ctx = question_context(state, area, number)
+                    assert _question_targets(state, sheet, area, number) == AREAS[area].targets(
+                        sheet, ctx)
+                for die in Die:
+                    if area not in areas_for(die):
+                        continue
+                    for position in (Position.PLATTER, Position.FIELD_I, Position.FIELD_II,
+                                     Position.FIELD_III):
+                        for number in range(1, 7):
+                            ctx = die_context(state, die, area, position, number)
+                            assert _targets(state, sheet, die, area, position, number) == (
+                                AREAS[area].targets(sheet, ctx))
