@@ -77,4 +77,5 @@ def sample_solo(rng: random.Random) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 def sample_roll(places: Sequence[Place], rng: random.Random) -> tuple[int, ...]:
     """A roll of the dice in the cup drawn with ``rng``: faces by die, 0 for a die not rolled."""
-    return tuple(rng.randint(1, 6) if places[d] is Place.CUP else 0 for d in DICE)
+    randint, cup = rng.randint, Place.CUP
+    return tuple(randint(1, 6) if place is cup else 0 for place in places)

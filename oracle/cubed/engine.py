@@ -9,10 +9,10 @@ from __future__ import annotations
 from oracle.dice import Place, Position, solo_placement
 from oracle.cubed.areas import enter
 from oracle.cubed.areas.context import die_context, question_context
-from oracle.cubed.dice import Die
+from oracle.cubed.dice import ALL_DICE, Die
 from oracle.errors import IllegalMoveError, OracleError
 from oracle.cubed.diagnose import illegal
-from oracle.cubed.legal import is_legal
+from oracle.cubed.legal import is_legal_formed
 from oracle.cubed.moves import (
     ExtraDie,
     Forfeit,
@@ -30,7 +30,7 @@ from oracle.cubed.playersheet import PlayerSheet, joker_number
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
 from oracle.cubed.sheet import MAX_PLAYERS, MIN_PLAYERS, Area
 from oracle.cubed.state import CHANCE, GameState, Phase
-from oracle.cubed.turn import after_extra, end_rolls, settle, start_round
+from oracle.cubed.turn import after_extra, rolls_done, settle, start_round
 
 
 def new_game(players: int, ruleset: Ruleset = DEFAULT_RULESET) -> GameState:
@@ -72,14 +72,9 @@ def _enter_die(
     number = joker.number if joker is not None else state.faces[die]
     place = state.places[die]
     # an active pick lies in the cup until it goes onto the next die field
-    position = Position(state.rolls + 1) if place is Place.CUP else Position.of(place)
+    position = _FIELD_POSITIONS[state.rolls + 1] if place == _CUP else Position.of(place)
     ctx = die_context(state, die, area, position, number)
     return enter(spend_joker(sheet, joker), area, target, ctx)
-
-
-def _with_sheet(state: GameState, player: int, sheet: PlayerSheet) -> GameState:
-    sheets = state.sheets
-    return state.but(sheets=sheets[:player] + (sheet,) + sheets[player + 1 :])
 
 
 def _faces_ok(faces: object, low: int) -> bool:
@@ -90,8 +85,18 @@ def _faces_ok(faces: object, low: int) -> bool:
     )
 
 
+def _roll_ok(faces: object, places: tuple[Place, ...]) -> bool:
+    """True when ``faces`` gives faces 1 to 6 to exactly the dice in the cup (0 to the rest)."""
+    if not isinstance(faces, tuple) or len(faces) != 6:
+        return False
+    for f, p in zip(faces, places):
+        if type(f) is not int or not 0 <= f <= 6 or (f != 0) != (p == _CUP):
+            return False
+    return True
+
+
 def _check_chance(state: GameState, move: object) -> None:
-    if state.phase is Phase.SOLO_ROLL:
+    if state.phase == _SOLO_ROLL:
         if not isinstance(move, SoloRoll):
             raise IllegalMoveError(
                 "SOLO-ROLL", "the solo passive turn is rolled with all six dice in their order "
@@ -101,7 +106,7 @@ def _check_chance(state: GameState, move: object) -> None:
             not _faces_ok(move.faces, 1)
             or not isinstance(order, tuple)
             or not all(isinstance(d, Die) for d in order)
-            or sorted(order) != list(Die)
+            or tuple(sorted(order)) != ALL_DICE
         ):
             raise IllegalMoveError(
                 "SOLO-ROLL", "a solo roll names each of the six dice once, with faces 1 to 6",
@@ -110,9 +115,8 @@ def _check_chance(state: GameState, move: object) -> None:
     if not isinstance(move, Roll):
         raise IllegalMoveError(
             "TURN-ORDER", "the dice in the cup must be rolled now (a roll move)", state, ())
-    cup = [d for d in range(6) if state.places[d] is Place.CUP]
-    ok = _faces_ok(move.faces, 0)
-    if not ok or [d for d in range(6) if move.faces[d]] != cup:
+    if not _roll_ok(move.faces, state.places):
+        cup = [d for d in range(6) if state.places[d] is Place.CUP]
         names = " ".join(Die(d).code for d in cup)
         raise IllegalMoveError(
             "ROLL-DICE", f"the roll must give faces 1 to 6 to exactly the dice in the cup: {names}",
@@ -124,22 +128,40 @@ def apply(state: GameState, move: object) -> GameState:
     when the move is not legal in ``state``."""
     if state.actor == CHANCE:
         _check_chance(state, move)
-    elif not well_formed(move) or not is_legal(state, move):
+    elif not well_formed(move) or not is_legal_formed(state, move):
         raise illegal(state, move)
     return apply_unchecked(state, move)
 
 
+def _sheets_with(state: GameState, player: int, sheet: PlayerSheet) -> tuple[PlayerSheet, ...]:
+    sheets = state.sheets
+    return sheets[:player] + (sheet,) + sheets[player + 1 :]
+
+
+_CUP, _PLATTER = Place.CUP, Place.PLATTER
+_ROLL, _CHOOSE, _SOLO_ROLL = Phase.ROLL, Phase.CHOOSE, Phase.SOLO_ROLL
+_PASSIVE_CHOOSE, _PASSIVE_EXTRA = Phase.PASSIVE_CHOOSE, Phase.PASSIVE_EXTRA
+_FIELDS: tuple[Place, ...] = (Place.CUP, Place.FIELD_I, Place.FIELD_II, Place.FIELD_III)
+_FIELD_POSITIONS: tuple[Position, ...] = (
+    Position.PLATTER, Position.FIELD_I, Position.FIELD_II, Position.FIELD_III
+)
+
+
 def apply_unchecked(state: GameState, move: object) -> GameState:
     """:func:`apply` for a move known to be legal (one :func:`legal_moves` listed, or a valid
-    chance move); it skips the check.  Faster for players that pick from the legal moves."""
+    chance move); it skips the check.  Faster for players that pick from the legal moves.
+    Each step builds its next state in one go, naming the actor it most likely has; then
+    :func:`settle` brings it to a decision (it works the actor out afresh, and keeps the state
+    when the guess was right)."""
     actor = state.actor
     if isinstance(move, Roll):
         faces = tuple(f if f else old for f, old in zip(move.faces, state.faces))
-        return settle(state.but(faces=faces, phase=Phase.CHOOSE))
+        return settle(state.but(faces=faces, phase=_CHOOSE, actor=state.active))
     if isinstance(move, SoloRoll):
         places = solo_placement(move.faces, move.order)
         return settle(
-            state.but(faces=move.faces, places=places, phase=Phase.PASSIVE_CHOOSE, seat=0, rolls=3)
+            state.but(faces=move.faces, places=places, phase=_PASSIVE_CHOOSE, seat=0, rolls=3,
+                      actor=0)
         )
     sheet = state.sheets[actor]
     if isinstance(move, QuestionMark):
@@ -147,35 +169,43 @@ def apply_unchecked(state: GameState, move: object) -> GameState:
         pending.remove(move.bonus)
         sheet = sheet.but(pending=tuple(pending))
         ctx = question_context(state, move.area, move.number)
-        return settle(_with_sheet(state, actor, enter(sheet, move.area, move.target, ctx)))
+        sheet = enter(sheet, move.area, move.target, ctx)
+        return settle(state.but(sheets=_sheets_with(state, actor, sheet)))
     if isinstance(move, Take):
         sheet = _enter_die(state, sheet, move.die, move.area, move.target, move.joker)
-        state = _with_sheet(state, actor, sheet)
-        if state.phase is Phase.PASSIVE_CHOOSE:
-            return settle(state.but(phase=Phase.PASSIVE_EXTRA))
+        sheets = _sheets_with(state, actor, sheet)
+        if state.phase == _PASSIVE_CHOOSE:
+            return settle(state.but(sheets=sheets, phase=_PASSIVE_EXTRA))
         field = state.rolls + 1
-        face = state.faces[move.die]
+        faces = state.faces
+        face = faces[move.die]
+        place = _FIELDS[field]
         places = tuple(
-            Place(field) if d == move.die
-            else Place.PLATTER if p is Place.CUP and state.faces[d] < face
+            place if d == move.die
+            else _PLATTER if p == _CUP and faces[d] < face
             else p
             for d, p in enumerate(state.places)
         )
-        return settle(end_rolls(state.but(places=places, rolls=field)))
+        phase, places = rolls_done(places, field)
+        return settle(state.but(sheets=sheets, places=places, rolls=field, phase=phase,
+                                actor=CHANCE if phase == _ROLL else actor))
     if isinstance(move, ExtraDie):
         sheet = _enter_die(state, sheet, move.die, move.area, move.target, move.joker)
         sheet = sheet.but(extra_dice_spent=sheet.extra_dice_spent + 1)
-        state = _with_sheet(state, actor, sheet)
         extras = state.extras
         extras = extras[:actor] + (extras[actor] | 1 << move.die,) + extras[actor + 1 :]
-        return settle(state.but(extras=extras))
+        return settle(state.but(sheets=_sheets_with(state, actor, sheet), extras=extras))
     if isinstance(move, ReRoll):
         sheet = sheet.but(rerolls_spent=sheet.rerolls_spent + 1)
-        return settle(_with_sheet(state, actor, sheet).but(phase=Phase.ROLL))
+        return settle(state.but(sheets=_sheets_with(state, actor, sheet), phase=_ROLL,
+                                actor=CHANCE))
     if isinstance(move, Forfeit):
-        return settle(end_rolls(state.but(rolls=state.rolls + 1)))
+        rolls = state.rolls + 1
+        phase, places = rolls_done(state.places, rolls)
+        return settle(state.but(rolls=rolls, phase=phase, places=places,
+                                actor=CHANCE if phase == _ROLL else actor))
     if isinstance(move, Pass):
-        if state.phase is Phase.PASSIVE_CHOOSE:
-            return settle(state.but(phase=Phase.PASSIVE_EXTRA))
+        if state.phase == _PASSIVE_CHOOSE:
+            return settle(state.but(phase=_PASSIVE_EXTRA))
         return settle(after_extra(state))
     raise OracleError(f"not a move: {move!r}")

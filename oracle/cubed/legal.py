@@ -9,19 +9,32 @@ before jokers (printed fields by number, then '?' fields by number), then area a
 
 from __future__ import annotations
 
+from functools import cache
+
 from oracle.dice import Place, Position
 from oracle.cubed.areas import AREAS
-from oracle.cubed.areas.context import die_context, question_context
+from oracle.cubed.areas.blue import sides as blue_sides
+from oracle.cubed.areas.brown import fields as brown_fields
+from oracle.cubed.areas.context import blue_value, die_context, group_matches, question_value
+from oracle.cubed.areas.pink import options as pink_options
+from oracle.cubed.areas.turquoise import row_sets as turquoise_row_sets
+from oracle.cubed.areas.yellow import rows_free as yellow_rows_free
 from oracle.cubed.dice import Die
 from oracle.cubed.moves import (
     FORFEIT,
+    JOKER_BY_INDEX,
     PASS,
     REROLL,
     ExtraDie,
+    Forfeit,
     Joker,
+    Pass,
     PlayerMove,
     QuestionMark,
+    ReRoll,
     Take,
+    joker_index,
+    well_formed,
 )
 from oracle.cubed.playersheet import PlayerSheet, joker_number
 from oracle.cubed.ruleset import BlueQuestion
@@ -39,30 +52,52 @@ _OWN_AREA: tuple[tuple[Area, ...], ...] = (
 )
 NUMBERS = (1, 2, 3, 4, 5, 6)
 
+# Enum members as plain module constants: reading ``Phase.CHOOSE`` costs an enum look-up, and
+# these run in the hottest loops.
+_YELLOW, _TURQUOISE, _BLUE, _BROWN = Area.YELLOW, Area.TURQUOISE, Area.BLUE, Area.BROWN
+_CUP, _PLATTER = Place.CUP, Place.PLATTER
+_FIELD_I, _FIELD_III = Place.FIELD_I, Place.FIELD_III
+_CHOOSE, _PASSIVE_CHOOSE = Phase.CHOOSE, Phase.PASSIVE_CHOOSE
+_QUESTION = Position.QUESTION
+_FROM_PLATTER = Position.PLATTER
+#: The position a die lying at a place is entered from (:meth:`Position.of`), by place.
+_POSITION_OF: tuple[Position, ...] = tuple(Position.of(p) for p in Place)
+
 
 def areas_for(die: Die) -> tuple[Area, ...]:
     """The areas a die may be entered in: its own colour; the white die any (colour joker)."""
     return _OWN_AREA[die]
 
 
+@cache
 def _joker_options(available: int, face: int, same_face: bool) -> tuple[Joker, ...]:
+    """The jokers the circled unspent fields ``available`` (a mask) give on ``face`` (cached:
+    a pure function of three small values)."""
     fields = [i for i in range(len(NUMBER_JOKER_FIELDS)) if available >> i & 1]
     printed = sorted({joker_number(i) for i in fields if joker_number(i)})
-    out = [Joker(n, False) for n in printed if same_face or n != face]
+    out = [JOKER_BY_INDEX[n] for n in printed if same_face or n != face]
     if any(not joker_number(i) for i in fields):
-        out.extend(Joker(n, True) for n in NUMBERS if same_face or n != face)
-    return tuple(out)
+        out.extend(JOKER_BY_INDEX[6 + n] for n in NUMBERS if same_face or n != face)
+    return tuple(j for j in out if j is not None)
 
 
-#: _JOKERS[same_face][available fields mask][face]: the number jokers those fields give on that
-#: face, without (0) or with (1) the ``joker_same_face`` option.
-_JOKERS: tuple[tuple[tuple[tuple[Joker, ...], ...], ...], ...] = tuple(
-    tuple(
-        tuple(_joker_options(available, face, bool(same_face)) for face in range(7))
-        for available in range(1 << len(NUMBER_JOKER_FIELDS))
-    )
-    for same_face in (0, 1)
-)
+@cache
+def _joker_choices(same_face: bool, available: int, face: int) -> tuple[tuple[int, int], ...]:
+    """The jokers of :func:`jokers` as (joker index, number) pairs (see
+    :func:`oracle.cubed.moves.joker_index`), for the move generators (cached: a pure function
+    of three small values)."""
+    return tuple((joker_index(j), j.number) for j in _joker_options(available, face, same_face))
+
+
+@cache
+def _joker_mask(same_face: bool, available: int, face: int) -> int:
+    """The jokers of :func:`jokers` as a mask of joker indices, for the direct check."""
+    return sum(1 << joker_index(j) for j in _joker_options(available, face, same_face))
+
+
+def _available(sheet: PlayerSheet) -> int:
+    """The mask of the circled, unspent number-joker fields."""
+    return ((1 << sheet.jokers) - 1) & ~sheet.jokers_spent
 
 
 def jokers(sheet: PlayerSheet, face: int, same_face: bool = False) -> tuple[Joker, ...]:
@@ -70,7 +105,65 @@ def jokers(sheet: PlayerSheet, face: int, same_face: bool = False) -> tuple[Joke
     printed field's number, then every number through a circled unspent '?' field; never the
     face itself ("as if it were showing a different number"), unless ``same_face`` (the
     ``joker_same_face`` option, docs/rulings.md ruling 23)."""
-    return _JOKERS[same_face][((1 << sheet.jokers) - 1) & ~sheet.jokers_spent][face]
+    return _joker_options(_available(sheet), face, same_face)
+
+
+def _targets(
+    state: GameState, sheet: PlayerSheet, die: int, area: int, position: int, number: int
+) -> tuple[int, ...]:
+    """``AREAS[area].targets(sheet, die_context(state, die, area, position, number))``, asked of
+    each area module from plain values (no context built; the blue value and the turquoise
+    matches come from the same functions of :mod:`~oracle.cubed.areas.context`)."""
+    if area == _YELLOW:
+        return yellow_rows_free(sheet.yellow, number, position)
+    if area == _TURQUOISE:
+        return turquoise_row_sets(sheet.turquoise, number,
+                                  group_matches(state, die, position, number))
+    if area == _BLUE:
+        return blue_sides(sheet.blue_left, sheet.blue_right, blue_value(state.faces, die, number),
+                          state.ruleset.blue_seven_after_seven)
+    if area == _BROWN:
+        return brown_fields(sheet.brown, number)
+    return pink_options(sheet.pink)
+
+
+def _question_targets(
+    state: GameState, sheet: PlayerSheet, area: int, number: int
+) -> tuple[int, ...]:
+    """``AREAS[area].targets(sheet, question_context(state, area, number))`` from plain
+    values: no position, no matching dice (one turquoise cross)."""
+    if area == _YELLOW:
+        return yellow_rows_free(sheet.yellow, number, _QUESTION)
+    if area == _TURQUOISE:
+        return turquoise_row_sets(sheet.turquoise, number, 0)
+    if area == _BLUE:
+        return blue_sides(sheet.blue_left, sheet.blue_right,
+                          question_value(state, _BLUE, number),
+                          state.ruleset.blue_seven_after_seven)
+    if area == _BROWN:
+        return brown_fields(sheet.brown, number)
+    return pink_options(sheet.pink)
+
+
+@cache
+def _entry_moves(
+    extra: bool, die: int, joker: int, area: int, targets: tuple[int, ...]
+) -> tuple[PlayerMove, ...]:
+    """The takes (extra dice) of ``die`` in ``area`` at each of ``targets`` with the joker of
+    index ``joker``: built once and shared (a pure function of a few small values)."""
+    cls: type[Take] | type[ExtraDie] = ExtraDie if extra else Take
+    d, a, j = Die(die), Area(area), JOKER_BY_INDEX[joker]
+    return tuple(cls(d, a, t, j) for t in targets)
+
+
+@cache
+def _question_moves(
+    bonus: Bonus, number: int, area: int, targets: tuple[int, ...]
+) -> tuple[PlayerMove, ...]:
+    """The moves ``QuestionMark(bonus, number, area, target)`` for each of ``targets``, built
+    once and shared."""
+    a = Area(area)
+    return tuple(QuestionMark(bonus, number, a, t) for t in targets)
 
 
 def die_options(
@@ -84,26 +177,40 @@ def die_options(
     return out
 
 
+def _enterable(
+    state: GameState, sheet: PlayerSheet, die: int, position: int, number: int
+) -> bool:
+    """True when ``die`` entered as ``number`` from ``position`` has a target somewhere."""
+    for area in _OWN_AREA[die]:
+        if _targets(state, sheet, die, area, position, number):
+            return True
+    return False
+
+
 def _die_moves(
     state: GameState,
     sheet: PlayerSheet,
     dice: tuple[int, ...],
-    positions: tuple[Position, ...],
+    positions: tuple[int, ...],
     extra: bool,
 ) -> list[PlayerMove]:
     """Every take (or extra die) of ``dice`` entered from ``positions``, without a joker first,
     then with each joker the player can spend."""
-    cls = ExtraDie if extra else Take
-    same_face = state.ruleset.joker_same_face
+    same_face, available = state.ruleset.joker_same_face, _available(sheet)
+    faces = state.faces
     out: list[PlayerMove] = []
     for d, position in zip(dice, positions):
-        die = Die(d)
-        face = state.faces[d]
-        for area, target in die_options(state, sheet, die, position, face):
-            out.append(cls(die, area, target))
-        for joker in jokers(sheet, face, same_face):
-            for area, target in die_options(state, sheet, die, position, joker.number):
-                out.append(cls(die, area, target, joker))
+        face = faces[d]
+        areas = _OWN_AREA[d]
+        for area in areas:
+            targets = _targets(state, sheet, d, area, position, face)
+            if targets:
+                out += _entry_moves(extra, d, 0, area, targets)
+        for joker, number in _joker_choices(same_face, available, face):
+            for area in areas:
+                targets = _targets(state, sheet, d, area, position, number)
+                if targets:
+                    out += _entry_moves(extra, d, joker, area, targets)
     return out
 
 
@@ -115,25 +222,36 @@ def _usable(
     """True when one of ``dice`` (entered by where it lies) can be entered somewhere, with or
     without a joker: the early-exit form of :func:`_die_moves`, for deciding whether a step has
     any choice."""
-    same_face = state.ruleset.joker_same_face
+    same_face, available = state.ruleset.joker_same_face, _available(sheet)
+    faces, places = state.faces, state.places
     for d in dice:
-        die = Die(d)
-        face = state.faces[d]
-        position = Position.of(state.places[d])
-        for number in (face,) + tuple(j.number for j in jokers(sheet, face, same_face)):
-            if die_options(state, sheet, die, position, number):
+        face = faces[d]
+        position = _POSITION_OF[places[d]]
+        if _enterable(state, sheet, d, position, face):
+            return True
+        for _, number in _joker_choices(same_face, available, face):
+            if _enterable(state, sheet, d, position, number):
                 return True
+    return False
+
+
+def _platter_usable(state: GameState, sheet: PlayerSheet) -> bool:
+    """True when a die on the silver platter can be entered without spending a joker (else a
+    passive player may take a die-field die: rulebook "Special case"; ruling 4)."""
+    faces, places = state.faces, state.places
+    for d in range(6):
+        if places[d] == _PLATTER and _enterable(state, sheet, d, _FROM_PLATTER, faces[d]):
+            return True
     return False
 
 
 def has_passive_take(state: GameState, seat: int) -> bool:
     """True when :func:`passive_takes` lists anything."""
     sheet = state.sheets[seat]
-    platter = state.dice_at(Place.PLATTER)
-    if _usable(state, sheet, platter):
+    if _usable(state, sheet, state.dice_at(_PLATTER)):
         return True
-    fields = tuple(d for d in range(6) if state.places[d].is_die_field)
-    return _usable(state, sheet, fields)
+    places = state.places
+    return _usable(state, sheet, tuple(d for d in range(6) if _FIELD_I <= places[d] <= _FIELD_III))
 
 
 def extra_candidates(state: GameState, seat: int) -> tuple[int, ...]:
@@ -143,7 +261,8 @@ def extra_candidates(state: GameState, seat: int) -> tuple[int, ...]:
     if state.sheets[seat].extra_dice_left <= 0:
         return ()
     taken = state.extras[seat]
-    return tuple(d for d in range(6) if not taken >> d & 1 and state.places[d] is not Place.CUP)
+    places = state.places
+    return tuple(d for d in range(6) if not taken >> d & 1 and places[d] != _CUP)
 
 
 def has_extra(state: GameState, seat: int) -> bool:
@@ -153,22 +272,20 @@ def has_extra(state: GameState, seat: int) -> bool:
 
 def active_takes(state: GameState) -> list[PlayerMove]:
     """The active player's takes from the current roll, entered from die field ``rolls + 1``."""
-    cup = state.dice_at(Place.CUP)
-    field = Position(state.rolls + 1)
-    return _die_moves(state, state.sheets[state.active], cup, (field,) * len(cup), False)
+    cup = state.dice_at(_CUP)
+    return _die_moves(state, state.sheets[state.active], cup, (state.rolls + 1,) * len(cup), False)
 
 
 def passive_takes(state: GameState, seat: int) -> list[PlayerMove]:
     """A passive player's takes: platter dice; die-field dice too when no platter die can be
     used without spending an action (rulebook "Special case"; ruling 4)."""
     sheet = state.sheets[seat]
-    platter = state.dice_at(Place.PLATTER)
-    moves = _die_moves(state, sheet, platter, (Position.PLATTER,) * len(platter), False)
-    if not any(isinstance(m, Take) and m.joker is None for m in moves):
-        fields = tuple(d for d in range(6) if state.places[d].is_die_field)
-        moves += _die_moves(
-            state, sheet, fields, tuple(Position.of(state.places[d]) for d in fields), False
-        )
+    platter = state.dice_at(_PLATTER)
+    moves = _die_moves(state, sheet, platter, (_FROM_PLATTER,) * len(platter), False)
+    if not _platter_usable(state, sheet):
+        places = state.places
+        fields = tuple(d for d in range(6) if _FIELD_I <= places[d] <= _FIELD_III)
+        moves += _die_moves(state, sheet, fields, tuple(places[d] for d in fields), False)
     return moves
 
 
@@ -176,16 +293,27 @@ def extra_moves(state: GameState, seat: int) -> list[PlayerMove]:
     """The extra-die moves of ``seat``: any die not yet taken as an extra die in this turn,
     entered by its position (rulings 5, 6, 7)."""
     dice = extra_candidates(state, seat)
+    places = state.places
     return _die_moves(
-        state, state.sheets[seat], dice, tuple(Position.of(state.places[d]) for d in dice), True
+        state, state.sheets[seat], dice, tuple(_POSITION_OF[places[d]] for d in dice), True
     )
+
+
+_BLUE_TOTALS = tuple(range(BLUE_MIN, BLUE_MAX + 1))
+_TOTAL = BlueQuestion.TOTAL
 
 
 def question_numbers(state: GameState, area: Area) -> tuple[int, ...]:
     """The numbers a question mark may choose for ``area``: 1..6, blue 2..12 (ruling 13)."""
-    if area is Area.BLUE and state.ruleset.blue_question is BlueQuestion.TOTAL:
-        return tuple(range(BLUE_MIN, BLUE_MAX + 1))
+    if area == _BLUE and state.ruleset.blue_question is _TOTAL:
+        return _BLUE_TOTALS
     return NUMBERS
+
+
+def _question_areas(bonus: Bonus) -> tuple[Area, ...]:
+    """The areas a question mark ``bonus`` may be used in: its own; any for the black one."""
+    area = bonus.area
+    return ALL_AREAS if area is None else _OWN_AREA[area]
 
 
 def question_uses(
@@ -194,13 +322,21 @@ def question_uses(
     """Every way to resolve one pending question mark ``bonus`` (rulings 10, 13, 16, 17): a
     number and a target in its area (any area for the black one), one cross in turquoise."""
     out: list[PlayerMove] = []
-    area_of = bonus.area
-    for area in (area_of,) if area_of is not None else ALL_AREAS:
-        rules = AREAS[area]
+    for area in _question_areas(bonus):
         for number in question_numbers(state, area):
-            for target in rules.targets(sheet, question_context(state, area, number)):
-                out.append(QuestionMark(bonus, number, area, target))
+            targets = _question_targets(state, sheet, area, number)
+            if targets:
+                out += _question_moves(bonus, number, area, targets)
     return out
+
+
+def question_usable(state: GameState, sheet: PlayerSheet, bonus: Bonus) -> bool:
+    """True when :func:`question_uses` lists anything (it stops at the first use)."""
+    for area in _question_areas(bonus):
+        for number in question_numbers(state, area):
+            if _question_targets(state, sheet, area, number):
+                return True
+    return False
 
 
 def question_moves(state: GameState, sheet: PlayerSheet) -> list[PlayerMove]:
@@ -221,13 +357,13 @@ def legal_moves(state: GameState) -> tuple[PlayerMove, ...]:
     if sheet.pending:
         return tuple(question_moves(state, sheet))
     phase = state.phase
-    if phase is Phase.CHOOSE:
+    if phase == _CHOOSE:
         moves = active_takes(state)
         if sheet.rerolls_left > 0:
             moves.append(REROLL)
         moves.append(FORFEIT)
         return tuple(moves)
-    if phase is Phase.PASSIVE_CHOOSE:
+    if phase == _PASSIVE_CHOOSE:
         moves = passive_takes(state, actor)
     else:
         moves = extra_moves(state, actor)
@@ -240,37 +376,79 @@ EXTRA_PHASES = (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA, Phase.END_EXTRA)
 
 
 def is_legal(state: GameState, move: object) -> bool:
-    """True exactly when ``move in legal_moves(state)``, computed from the same generators
-    restricted to the move's die or question mark (so :func:`apply` need not list every move)."""
+    """True exactly when ``move in legal_moves(state)``.  A well-formed move is checked directly
+    (:func:`is_legal_formed`); anything else is looked up among the listed moves."""
+    if well_formed(move):
+        return is_legal_formed(state, move)
+    return move in legal_moves(state)
+
+
+def _entry_ok(
+    state: GameState,
+    sheet: PlayerSheet,
+    move: Take | ExtraDie,
+    position: int,
+) -> bool:
+    """True when ``move``'s die, entered from ``position``, may be entered where the move says
+    with the joker it names: what :func:`_die_moves` lists for that die, checked directly."""
+    die = move.die
+    face = state.faces[die]
+    joker = move.joker
+    if joker is None:
+        number = face
+    else:
+        mask = _joker_mask(state.ruleset.joker_same_face, _available(sheet), face)
+        if not mask >> joker_index(joker) & 1:
+            return False
+        number = joker.number
+    area = move.area
+    return area in _OWN_AREA[die] and move.target in _targets(
+        state, sheet, die, area, position, number
+    )
+
+
+def is_legal_formed(state: GameState, move: object) -> bool:
+    """:func:`is_legal` for a move that is :func:`~oracle.cubed.moves.well_formed`: the one move
+    is checked directly against the same tables and area targets that :func:`legal_moves` lists
+    from (the exhaustive tests check that the two agree on every move)."""
     actor = state.actor
     if actor < 0:
         return False
     sheet = state.sheets[actor]
     if sheet.pending:
+        if not isinstance(move, QuestionMark) or move.bonus not in sheet.pending:
+            return False
+        area = move.area
+        number = move.number
         return (
-            isinstance(move, QuestionMark)
-            and move.bonus in sheet.pending
-            and move in question_uses(state, sheet, move.bonus)
+            area in _question_areas(move.bonus)
+            and number in question_numbers(state, area)
+            and move.target in _question_targets(state, sheet, area, number)
         )
     phase = state.phase
     if isinstance(move, Take):
-        if phase is Phase.CHOOSE:
-            return state.places[move.die] is Place.CUP and move in _die_moves(
-                state, sheet, (move.die,), (Position(state.rolls + 1),), False
-            )
-        return phase is Phase.PASSIVE_CHOOSE and move in passive_takes(state, actor)
+        place = state.places[move.die]
+        if phase == _CHOOSE:
+            return place == _CUP and _entry_ok(state, sheet, move, state.rolls + 1)
+        if phase != _PASSIVE_CHOOSE:
+            return False
+        if place == _PLATTER:
+            return _entry_ok(state, sheet, move, _FROM_PLATTER)
+        return (
+            _FIELD_I <= place <= _FIELD_III
+            and not _platter_usable(state, sheet)
+            and _entry_ok(state, sheet, move, place)
+        )
     if isinstance(move, ExtraDie):
         return (
             phase in EXTRA_PHASES
             and move.die in extra_candidates(state, actor)
-            and move in _die_moves(
-                state, sheet, (move.die,), (Position.of(state.places[move.die]),), True
-            )
+            and _entry_ok(state, sheet, move, _POSITION_OF[state.places[move.die]])
         )
-    if move == REROLL:
-        return phase is Phase.CHOOSE and sheet.rerolls_left > 0
-    if move == FORFEIT:
-        return phase is Phase.CHOOSE
-    if move == PASS:
-        return phase is not Phase.CHOOSE
+    if isinstance(move, ReRoll):
+        return phase == _CHOOSE and sheet.rerolls_left > 0
+    if isinstance(move, Forfeit):
+        return phase == _CHOOSE
+    if isinstance(move, Pass):
+        return phase != _CHOOSE
     return False

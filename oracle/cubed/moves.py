@@ -191,6 +191,18 @@ REROLL = ReRoll()
 FORFEIT = Forfeit()
 PASS = Pass()
 
+#: Every number joker by its index (see :func:`joker_index`): no joker (0), a printed field
+#: ``n`` (index ``n``), a '?' field used as ``n`` (index ``6 + n``) — built once and shared by
+#: the legal-move lists.
+JOKER_BY_INDEX: tuple[Joker | None, ...] = (None,) + tuple(
+    Joker(n, free) for free in (False, True) for n in range(1, 7)
+)
+
+
+def joker_index(joker: Joker | None) -> int:
+    """The index of a (well-formed) joker in :data:`JOKER_BY_INDEX`; 0 for no joker."""
+    return 0 if joker is None else joker.number + 6 * joker.free
+
 def _fail(text: str, where: str, what: str) -> NotationError:
     return NotationError(f"move {text!r}: {where}: {what}")
 

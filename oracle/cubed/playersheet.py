@@ -114,24 +114,32 @@ class PlayerSheet:
         """
         if not bonuses:
             return self
-        circled = {track.action: self.circled(track.action) for track in TRACKS}
+        circled: dict[Bonus, int] = {}  # the tracks circled on, by action
         pending = list(self.pending)
         queue = list(bonuses)
         while queue:
             bonus = queue.pop(0)
             track = TRACK_OF.get(bonus)
             if track is not None:
-                circled[bonus], end = track.circle(circled[bonus])
+                before = circled[bonus] if bonus in circled else self.circled(bonus)
+                circled[bonus], end = track.circle(before)
                 queue.extend(end)
             elif bonus.is_question:
                 pending.append(bonus)
-        pending.sort()
+        questions: tuple[Bonus, ...] | None = None  # unchanged: nothing new, at most one
+        if len(pending) > 1 or len(pending) != len(self.pending):
+            pending.sort()
+            questions = tuple(pending)
+        get = circled.get
         return self.but(
-            rerolls=circled[Bonus.REROLL],
-            jokers=circled[Bonus.NUMBER_JOKER],
-            extra_dice=circled[Bonus.EXTRA_DIE],
-            pending=tuple(pending),
+            rerolls=get(_RR),
+            jokers=get(_NJ),
+            extra_dice=get(_XD),
+            pending=questions,
         )
+
+
+_RR, _NJ, _XD = Bonus.REROLL, Bonus.NUMBER_JOKER, Bonus.EXTRA_DIE
 
 
 def joker_number(field: int) -> int:

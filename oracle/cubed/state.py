@@ -20,6 +20,7 @@ Whenever a player has pending question marks, that player must resolve them firs
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import cache
 
 import attrs
 
@@ -127,4 +128,10 @@ class GameState:
 
     def dice_at(self, place: Place) -> tuple[int, ...]:
         """The dice (as Die values) lying at ``place``."""
-        return tuple(d for d in range(6) if self.places[d] == place)
+        return _dice_at(self.places, place)
+
+
+@cache
+def _dice_at(places: tuple[Place, ...], place: Place) -> tuple[int, ...]:
+    """The dice lying at ``place`` (a pure function of small values, cached)."""
+    return tuple(d for d in range(6) if places[d] == place)

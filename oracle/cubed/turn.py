@@ -10,7 +10,7 @@ to make.  "pass" is therefore never the only legal move.
 from __future__ import annotations
 
 from oracle.dice import Place
-from oracle.cubed.legal import has_extra, has_passive_take, question_uses
+from oracle.cubed.legal import has_extra, has_passive_take, question_usable
 from oracle.cubed.sheet import ROUND_BONUS
 from oracle.cubed.state import CHANCE, NOBODY, GameState, Phase
 
@@ -66,14 +66,28 @@ def after_extra(state: GameState) -> GameState:
     return state.but(phase=Phase.OVER)
 
 
+def rolls_done(places: tuple[Place, ...], rolls: int) -> tuple[Phase, tuple[Place, ...]]:
+    """The phase and the places after a pick or a forfeit that used ``rolls`` rolls: roll again,
+    or (third roll used, or no dice left) the remaining dice go on the silver platter and the
+    extra dice follow (rulings 1, 2)."""
+    if rolls < 3 and _CUP in places:
+        return _ROLL, places
+    return _ACTIVE_EXTRA, tuple(_PLATTER if p == _CUP else p for p in places)
+
+
 def end_rolls(state: GameState) -> GameState:
     """After a pick or a forfeit: roll again, or (third roll used, or no dice left) put the
     remaining dice on the silver platter and go on to the extra dice (rulings 1, 2)."""
-    places = state.places
-    if state.rolls < 3 and Place.CUP in places:
-        return state.but(phase=Phase.ROLL)
-    places = tuple(Place.PLATTER if p is Place.CUP else p for p in places)
-    return state.but(phase=Phase.ACTIVE_EXTRA, places=places)
+    phase, places = rolls_done(state.places, state.rolls)
+    return state.but(phase=phase, places=places)
+
+
+_CUP, _PLATTER = Place.CUP, Place.PLATTER
+_ROLL, _SOLO_ROLL, _CHOOSE = Phase.ROLL, Phase.SOLO_ROLL, Phase.CHOOSE
+_ACTIVE_EXTRA, _PASSIVE_CHOOSE, _PASSIVE_EXTRA = (
+    Phase.ACTIVE_EXTRA, Phase.PASSIVE_CHOOSE, Phase.PASSIVE_EXTRA
+)
+_OVER = Phase.OVER
 
 
 def _drop_unusable(state: GameState) -> GameState:
@@ -81,7 +95,7 @@ def _drop_unusable(state: GameState) -> GameState:
     changed = False
     for i, sheet in enumerate(sheets):
         if sheet.pending:
-            usable = {b for b in set(sheet.pending) if question_uses(state, sheet, b)}
+            usable = {b for b in set(sheet.pending) if question_usable(state, sheet, b)}
             kept = tuple(b for b in sheet.pending if b in usable)
             if kept != sheet.pending:
                 sheets[i] = sheet.but(pending=kept)
@@ -89,25 +103,35 @@ def _drop_unusable(state: GameState) -> GameState:
     return state.but(sheets=tuple(sheets)) if changed else state
 
 
+def _to_move(state: GameState, actor: int) -> GameState:
+    """``state`` with ``actor`` to move (the same state when it already says so)."""
+    return state if state.actor == actor else state.but(actor=actor)
+
+
 def settle(state: GameState) -> GameState:
-    """Bring a state to its next decision (see the module docstring)."""
+    """Bring a state to its next decision (see the module docstring).  The result does not
+    depend on the ``actor`` the state names: it is worked out afresh (a state naming the right
+    actor already is kept as it is)."""
     while True:
-        state = _drop_unusable(state)
-        for i, sheet in enumerate(state.sheets):
+        for sheet in state.sheets:
             if sheet.pending:
-                return state.but(actor=i)
+                state = _drop_unusable(state)
+                for i, kept in enumerate(state.sheets):
+                    if kept.pending:
+                        return _to_move(state, i)
+                break
         phase = state.phase
-        if phase is Phase.ROLL or phase is Phase.SOLO_ROLL:
-            return state.but(actor=CHANCE)
-        if phase is Phase.CHOOSE:
-            return state.but(actor=state.active)
-        if phase is Phase.OVER:
-            return state.but(actor=NOBODY)
-        if phase is Phase.PASSIVE_CHOOSE:
+        if phase == _ROLL or phase == _SOLO_ROLL:
+            return _to_move(state, CHANCE)
+        if phase == _CHOOSE:
+            return _to_move(state, state.active)
+        if phase == _OVER:
+            return _to_move(state, NOBODY)
+        if phase == _PASSIVE_CHOOSE:
             if has_passive_take(state, state.seat):
-                return state.but(actor=state.seat)
-            state = state.but(phase=Phase.PASSIVE_EXTRA)
+                return _to_move(state, state.seat)
+            state = state.but(phase=_PASSIVE_EXTRA)
             continue
         if has_extra(state, state.seat):
-            return state.but(actor=state.seat)
+            return _to_move(state, state.seat)
         state = after_extra(state)

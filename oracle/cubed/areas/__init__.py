@@ -7,6 +7,10 @@ not legal, by rule id: the independent reading that diagnoses refusals), ``enter
 after an entry and the bonuses it earns), ``score``, ``foxes``, and its part of move notation
 (``target_text``/``parse_target``, ``TARGETS``) and of sheet notation (``KEY``, ``notation``,
 ``read``).  :class:`AreaRules` states that shape; :data:`AREAS` maps each area to its module.
+Each ``targets`` reads a plain-value function of its module (``yellow.rows_free``,
+``turquoise.row_sets``, ``blue.sides``, ``brown.fields``, ``pink.options``: table look-ups or
+cached), which :mod:`oracle.cubed.legal` calls directly in its hot loops; change a rule there
+and both follow (``tests/cubed/test_fast_paths.py`` checks that they agree).
 The Z3 encodings in ``spec/cubed/`` mirror these modules one to one.
 """
 

@@ -14,6 +14,7 @@ A side is the tuple of numbers written on it, nearest the middle first.  A targe
 from __future__ import annotations
 
 from enum import IntEnum
+from functools import cache
 from typing import TYPE_CHECKING
 
 from oracle.errors import NotationError
@@ -88,13 +89,22 @@ def side_values(sheet: PlayerSheet, side: int) -> tuple[int, ...]:
     return sheet.blue_right if side == RIGHT else sheet.blue_left
 
 
+@cache
+def sides(
+    left: tuple[int, ...], right: tuple[int, ...], value: int, seven_after_seven: bool
+) -> tuple[int, ...]:
+    """:func:`targets` from plain values: the sides where ``value`` may be written next to the
+    sides ``left`` and ``right`` (cached: a pure function of small immutable values)."""
+    return tuple(
+        side for side, values in ((LEFT, left), (RIGHT, right))
+        if allowed(values, side, value, seven_after_seven)
+    )
+
+
 def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
     """The sides where the value ``ctx.number`` may be written."""
-    seven = ctx.ruleset.blue_seven_after_seven
-    return tuple(
-        side for side, values in ((LEFT, sheet.blue_left), (RIGHT, sheet.blue_right))
-        if allowed(values, side, ctx.number, seven)
-    )
+    return sides(sheet.blue_left, sheet.blue_right, ctx.number,
+                 ctx.ruleset.blue_seven_after_seven)
 
 
 def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:

@@ -53,9 +53,15 @@ def _fields_after() -> tuple[tuple[tuple[int, ...], ...], ...]:
 FIELDS_AFTER: tuple[tuple[tuple[int, ...], ...], ...] = _fields_after()
 
 
+def fields(crossed: int, number: int) -> tuple[int, ...]:
+    """:func:`targets` from plain values: the fields showing ``number`` right of the last field
+    crossed in ``crossed`` (a table look-up)."""
+    return FIELDS_AFTER[crossed.bit_length()][number]  # bit_length: see last_field
+
+
 def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
     """The fields showing ``ctx.number`` right of the last crossed field."""
-    return FIELDS_AFTER[last_field(sheet.brown)][ctx.number]
+    return fields(sheet.brown, ctx.number)
 
 
 def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:

@@ -29,25 +29,48 @@ class Context(NamedTuple):
     ruleset: Ruleset
 
 
-def group_matches(state: GameState, die: int, position: Position, number: int) -> int:
+def group_matches(state: GameState, die: int, position: int, number: int) -> int:
     """How many OTHER dice lie in the same group as ``die`` showing ``number`` (ruling 11): the
     die fields for a die-field position, the silver platter for the platter."""
     faces, places = state.faces, state.places
-    if position > Position.PLATTER:
-        return sum(
-            1 for d in range(6) if d != die and places[d].is_die_field and faces[d] == number
-        )
-    return sum(1 for d in range(6) if d != die and places[d] is Place.PLATTER and faces[d] == number)
+    count = 0
+    if position > _PLATTER:
+        for d in range(6):
+            if faces[d] == number and d != die and _FIELD_I <= places[d] <= _FIELD_III:
+                count += 1
+    else:
+        for d in range(6):
+            if faces[d] == number and d != die and places[d] == _ON_PLATTER:
+                count += 1
+    return count
+
+
+_PLATTER = Position.PLATTER
+_FIELD_I = Place.FIELD_I
+_FIELD_III = Place.FIELD_III
+_ON_PLATTER = Place.PLATTER
+_BLUE = Area.BLUE
+_TURQUOISE = Area.TURQUOISE
+#: The partner die whose face is added to a die entered in blue (ruling 15): white for the blue
+#: die, blue for the white die (and for any other die, which is never entered in blue).
+_PARTNER: tuple[int, ...] = tuple(
+    Die.WHITE if d is Die.BLUE else Die.BLUE for d in Die
+)
+
+
+def blue_value(faces: tuple[int, ...], die: int, number: int) -> int:
+    """The value written in blue for ``die`` entered as ``number``: the number plus the partner
+    die's face (blue and white, ruling 15)."""
+    return number + faces[_PARTNER[die]]
 
 
 def die_context(state: GameState, die: Die, area: Area, position: Position, number: int) -> Context:
     """The context of ``die`` entered as ``number`` in ``area`` from ``position``.  This is the
     one place where the blue value (die + partner die: blue and white, ruling 15) and the
     turquoise matches are worked out."""
-    if area is Area.BLUE:
-        partner = Die.WHITE if die is Die.BLUE else Die.BLUE
-        return Context(number + state.faces[partner], position, 0, state.ruleset)
-    if area is Area.TURQUOISE:
+    if area == _BLUE:
+        return Context(blue_value(state.faces, die, number), position, 0, state.ruleset)
+    if area == _TURQUOISE:
         return Context(number, position, group_matches(state, die, position, number),
                        state.ruleset)
     return Context(number, position, 0, state.ruleset)

@@ -79,11 +79,16 @@ def _subsets() -> tuple[tuple[tuple[int, ...], ...], ...]:
 SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = _subsets()
 
 
+def row_sets(crossed: int, number: int, matches: int) -> tuple[int, ...]:
+    """:func:`targets` from plain values: the row sets of column ``number`` with one cross plus
+    0..``matches`` extra crosses in the area ``crossed`` (table look-ups)."""
+    return SUBSETS[_ROWS_OF[~crossed >> (number - 1) & _COLUMN]][min(1 + matches, TURQUOISE_ROWS)]
+
+
 def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
     """Every choice of cells in column ``ctx.number``: one cross plus 0..``ctx.matches`` extra
     crosses."""
-    most = min(1 + ctx.matches, TURQUOISE_ROWS)
-    return SUBSETS[free_rows(sheet.turquoise, ctx.number)][most]
+    return row_sets(sheet.turquoise, ctx.number, ctx.matches)
 
 
 def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:

@@ -21,6 +21,7 @@ from oracle.dice import ROMAN, Position
 from oracle.errors import NotationError
 from oracle.cubed.areas.context import Context
 from oracle.cubed.areas.masks import cells_text, completed, full, parse_cells, row_count
+from oracle.cubed.ruleset import DEFAULT_RULESET
 from oracle.cubed.sheet import (
     YELLOW_BONUS_I_II,
     YELLOW_BONUS_II_III,
@@ -61,8 +62,38 @@ def rows_for(ctx: Context) -> tuple[int, ...]:
     return ALL_ROWS
 
 
+def _rows_free_table() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
+    out = []
+    for position in (Position.QUESTION, Position.PLATTER, Position.FIELD_I, Position.FIELD_II,
+                     Position.FIELD_III):
+        by_number: list[tuple[tuple[int, ...], ...]] = [()]
+        for number in range(1, 7):
+            rows = rows_for(Context(number, position, 0, DEFAULT_RULESET))
+            by_number.append(tuple(
+                free_rows(sum(bit(r, number) for r in ALL_ROWS if column >> (r - 1) & 1),
+                          number, rows)
+                for column in range(1 << YELLOW_ROWS)
+            ))
+        out.append(tuple(by_number))
+    return tuple(out)
+
+
+#: _ROWS_FREE[position + 1][number][column]: :func:`targets` for a number entered from a
+#: position, by the crossed cells of the number's column (a 3-bit mask, bit ``row - 1``).
+_ROWS_FREE: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = _rows_free_table()
+
+
+def rows_free(crossed: int, number: int, position: int) -> tuple[int, ...]:
+    """:func:`targets` from plain values: the rows where ``number`` (1..6) entered from
+    ``position`` may be crossed in the area ``crossed`` (a table look-up)."""
+    column = crossed >> (number - 1)
+    return _ROWS_FREE[position + 1][number][(column & 1) | (column >> 5 & 2) | (column >> 10 & 4)]
+
+
 def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
     """The rows where ``ctx.number`` may be crossed."""
+    if 1 <= ctx.number <= 6:
+        return rows_free(sheet.yellow, ctx.number, ctx.position)
     return free_rows(sheet.yellow, ctx.number, rows_for(ctx))
 
 
