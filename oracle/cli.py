@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from oracle.adapter.commands import register as register_adapter_commands
 from oracle.errors import OracleError, RecordError
 from oracle.game import Game, Ruleset, State
 from oracle.games import DEFAULT_GAME, GAMES, find_game
@@ -312,6 +313,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="print the rule catalogue")
     p.add_argument("--game", choices=list(GAMES), help="only this game's rules (default: all)")
     p.set_defaults(run=cmd_rules)
+    register_adapter_commands(sub)
     return parser
 
 
