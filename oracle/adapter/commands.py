@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from oracle.adapter.jsonl import DEFAULT_TIMEOUT, SubprocessImplementation
 from oracle.adapter.protocol import Implementation
 from oracle.errors import OracleError
 from oracle.game import Game
 from oracle.games import DEFAULT_GAME, GAMES, find_game
+
+P = TypeVar("P", bound=argparse.ArgumentParser)
 
 EXIT_CONFORMING = 0
 EXIT_DIFFERENT = 1
@@ -80,7 +82,7 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return EXIT_CONFORMING if ok else EXIT_DIFFERENT
 
 
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(sub: argparse._SubParsersAction[P]) -> None:
     """Add ``certify`` and ``conformance`` to the subcommands ``sub``."""
     for name, run, text in (
         ("certify", cmd_certify, "test another implementation against the rules (differential "
