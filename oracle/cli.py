@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
+from oracle.adapter.commands import register as register_adapter_commands
 from oracle.errors import OracleError, RecordError
 from oracle.game import Game, Ruleset, State
 from oracle.games import DEFAULT_GAME, GAMES, find_game
@@ -315,6 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
     from spec.cubed.cli import register as register_solve  # spec imports oracle: import it late
 
     register_solve(sub)
+    register_adapter_commands(sub)
     return parser
 
 

@@ -15,7 +15,7 @@ import attrs
 from oracle.errors import OracleError
 from oracle.game import Move, RulesetOption, Score, State
 from oracle.rulebook import Rule
-from oracle.cubed import chance, diagnose, engine, invariants, legal, movespace, render
+from oracle.cubed import chance, diagnose, engine, explain, invariants, legal, movespace, render
 from oracle.cubed import scoring, sheettext
 from oracle.cubed.dice import DIE_CODES
 from oracle.cubed.moves import PlayerMove, parse_move
@@ -124,3 +124,15 @@ class CleverCubed:
         pairs = zip(_state(before).sheets, _state(after).sheets)
         return [p for old, new in pairs for p in invariants.step_problems(old, new)]
 
+
+    # Optional for a game (the certification harness uses them when present): which rule a
+    # difference between an app's state and ours points at (oracle/cubed/explain.py).
+
+    def explain_sheet(self, before: State, move: object, ours: str, theirs: str) -> str:
+        return explain.sheet_rule(_state(before), move, ours, theirs)
+
+    def explain_dice(self, before: State, move: object) -> str:
+        return explain.dice_rule(_state(before), move)
+
+    def explain_score(self, key: str) -> str:
+        return explain.score_rule(key)

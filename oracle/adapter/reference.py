@@ -1,0 +1,82 @@
+"""The reference adapter: our own engine behind the adapter protocol.
+
+It is the example to copy (docs/certify.md) and what ``certify`` must find conforming.  As a
+command it speaks JSON Lines on standard input and output::
+
+    clever-oracle certify --adapter "python -m oracle.adapter.reference"
+
+The whole adapter is :class:`ReferenceImplementation` (about forty lines): parse the move, ask
+the engine, answer; :func:`oracle.adapter.serve.serve` does the JSON Lines part.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+
+from oracle.adapter.protocol import ACCEPTED, LEGAL, PROBE, Answer, AppState, Hello
+from oracle.adapter.serve import serve
+from oracle.errors import NotationError, OracleError
+from oracle.game import Game, State
+from oracle.games import DEFAULT_GAME, GAMES, find_game
+
+
+class ReferenceImplementation:
+    """Our engine for ``game`` as an :class:`~oracle.adapter.protocol.Implementation`."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.current: State | None = None
+
+    def hello(self) -> Hello:
+        return Hello(self.game.name, "clever-oracle reference", frozenset({LEGAL, PROBE}))
+
+    def new_game(self, game: str, players: int, ruleset: Mapping[str, str | bool]) -> None:
+        if game != self.game.name:
+            raise OracleError(f"this adapter plays {self.game.name}, not {game}")
+        self.current = self.game.new_game(players, self.game.make_ruleset(ruleset))
+
+    def _now(self) -> State:
+        if self.current is None:
+            raise OracleError("no game: send new_game first")
+        return self.current
+
+    def probe(self, move: str) -> Answer:
+        try:
+            parsed = self.game.parse_move(move)
+        except NotationError as exc:
+            return Answer(False, f"MOVE-FORM: {exc}")
+        problem = self.game.diagnose(self._now(), parsed)
+        return ACCEPTED if problem is None else Answer(False, f"{problem[0]}: {problem[1]}")
+
+    def apply(self, move: str) -> Answer:
+        answer = self.probe(move)
+        if answer.accepted:
+            self.current = self.game.apply(self._now(), self.game.parse_move(move))
+        return answer
+
+    def state(self) -> AppState:
+        now = self._now()
+        return AppState(
+            sheets=tuple(self.game.format_sheet(s) for s in now.sheets),
+            scores=tuple(tuple(s.to_json().items()) for s in self.game.scores(now)),
+            dice=self.game.dice_text(now),
+        )
+
+    def legal(self) -> tuple[str, ...]:
+        return tuple(str(m) for m in self.game.legal_moves(self._now()))
+
+    def close(self) -> None:
+        self.current = None
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Serve the reference adapter over standard input and output."""
+    parser = argparse.ArgumentParser(description="The reference adapter (JSON Lines).")
+    parser.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME)
+    args = parser.parse_args(argv)
+    return serve(ReferenceImplementation(find_game(args.game)))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

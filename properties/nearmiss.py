@@ -1,0 +1,79 @@
+"""Near misses: illegal moves that look like legal ones, the probes that catch a lenient app.
+
+Derived generically from a game's ``move_space()`` filtered by ``diagnose``: in a state, the
+near misses are the well-formed player moves that break a rule there (``MOVE-FORM`` aside),
+grouped by the rule they break, so the harness can try every kind of mistake in turn (a wrong
+cell, row or side, a spent or locked action, a platter die for the active player, a second extra
+die of one die, 7 after 7, a skipped question mark, ...).  Only the moves that differ from a
+legal move in one token of their notation are taken (the app is most likely to accept those by
+mistake: ``take Y yellow:II`` where ``take Y yellow:I`` is legal; the one-token moves ``pass``,
+``reroll``, ``forfeit`` are always among them); the whole space only when none of those is
+illegal.  This keeps a step at a few milliseconds (the whole space takes ~10 ms and more).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+import attrs
+
+from oracle.game import Game, Move, State
+
+
+def _keys(text: str) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    tokens = tuple(text.split(" "))
+    return tuple((len(tokens), i, tokens[:i] + tokens[i + 1:]) for i in range(len(tokens)))
+
+
+@attrs.frozen
+class MoveIndex:
+    """A game's move space indexed by "all tokens but one", to find a move's one-token
+    neighbours quickly (built once per game)."""
+
+    moves: tuple[Move, ...]
+    texts: tuple[str, ...]
+    by_key: Mapping[tuple[int, int, tuple[str, ...]], tuple[int, ...]]
+
+    @classmethod
+    def of(cls, game: Game) -> MoveIndex:
+        """The index of ``game.move_space()``."""
+        moves = game.move_space()
+        texts = tuple(str(m) for m in moves)
+        table: dict[tuple[int, int, tuple[str, ...]], list[int]] = {}
+        for n, text in enumerate(texts):
+            for key in _keys(text):
+                table.setdefault(key, []).append(n)
+        frozen = {k: tuple(v) for k, v in table.items()}
+        return cls(moves, texts, MappingProxyType(frozen))
+
+    def neighbours(self, legal: tuple[Move, ...]) -> frozenset[int]:
+        """The indices of the moves that differ from one of ``legal`` in exactly one token, and
+        of every one-token move (``pass``, ...)."""
+        out: set[int] = set(self.by_key.get((1, 0, ()), ()))
+        for move in legal:
+            for key in _keys(str(move)):
+                out.update(self.by_key.get(key, ()))
+        return frozenset(out)
+
+
+def _by_rule(game: Game, state: State, moves: tuple[Move, ...]) -> dict[str, list[Move]]:
+    out: dict[str, list[Move]] = {}
+    for move in moves:
+        problem = game.diagnose(state, move)
+        if problem is not None and problem[0] != "MOVE-FORM":
+            out.setdefault(problem[0], []).append(move)
+    return out
+
+
+def near_misses(game: Game, index: MoveIndex, state: State) -> Mapping[str, tuple[Move, ...]]:
+    """The illegal player moves of ``state`` by the rule id each breaks: those one token away
+    from a legal move; only when there is none, any move of the space (see the module
+    docstring).  Empty at chance nodes and at the end."""
+    if state.is_chance or state.is_terminal:
+        return {}
+    close = sorted(index.neighbours(game.legal_moves(state)))
+    found = _by_rule(game, state, tuple(index.moves[n] for n in close))
+    if not found:
+        found = _by_rule(game, state, index.moves)
+    return MappingProxyType({rule: tuple(found[rule]) for rule in sorted(found)})

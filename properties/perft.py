@@ -1,0 +1,339 @@
+"""Conformance counts, the perft of Clever: for a documented list of positions, the exact number
+of distinct legal move sequences to depth k and to the end of the current turn, and the number
+of distinct states they reach.  Another implementation that agrees on every count lists exactly
+our legal moves in every state below these positions (as chess engines check move generation
+with perft).
+
+A position is a seeded game (``play_game(players, seed)``, random policy) replayed to just before
+step ``step``.  Chance moves are not branched: the i-th roll below the position (counting along
+each line) rolls the dice that are in the cup, each showing its face in ``dice[i]`` (six faces
+in die order W Y T B Br P; after the last row the rows repeat); a solo roll lists the six dice in
+die order.  A depth counts player moves only.  ``turn`` counts the sequences until the active
+player changes, the round changes or the game ends.
+
+The counts live in ``conformance/GAME/counts-1.json`` (format ``clever-oracle-perft/1``);
+``tests/certify/test_perft.py`` recomputes and diffs them.  Regenerate after an intended change
+with ``python -m properties.perft --write``; ``--bench`` prints nodes per second; ``clever-oracle
+conformance --adapter COMMAND`` checks an app against the file, with a per-move "divide" on a
+mismatch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+
+import attrs
+
+from oracle.adapter.protocol import LEGAL, PROBE, AdapterError, Implementation
+from oracle.errors import OracleError
+from oracle.game import Game, Move, State
+from oracle.games import DEFAULT_GAME, find_game
+from oracle.play import play_game
+
+FORMAT = "clever-oracle-perft/1"
+#: The committed positions: (players, seed, step, depth).
+POSITIONS: tuple[tuple[int, int, int, int], ...] = (
+    (1, 1, 2, 2), (1, 2, 30, 2), (2, 3, 16, 3), (2, 3, 49, 3), (3, 5, 20, 2), (4, 7, 30, 2),
+)
+#: The turn count is given only when the turn has at most this many sequences states (else null).
+TURN_CAP = 5_000
+#: How many rolls each position lists.
+DICE_ROWS = 4
+
+
+def default_counts(game: str = DEFAULT_GAME) -> Path:
+    """Where the committed counts of ``game`` live."""
+    return Path("conformance") / game / "counts-1.json"
+
+
+def roll(game: Game, state: State, faces: tuple[int, ...]) -> Move:
+    """The due roll of ``state`` with each die showing ``faces[die]`` (see the module
+    docstring): the dice in the cup, or all six in die order for a solo roll."""
+    example = str(game.sample_chance(state, random.Random(0))).split(" ")
+    codes = game.dice_codes
+    if example[0] == "roll":
+        rolled = [t.rstrip("0123456789") for t in example[1:]]
+        return game.parse_move("roll " + " ".join(
+            f"{c}{faces[codes.index(c)]}" for c in codes if c in rolled))
+    return game.parse_move(example[0] + " " + " ".join(f"{c}{f}" for c, f in zip(codes, faces)))
+
+
+class TooMany(Exception):
+    """A count past its cap."""
+
+
+@attrs.frozen
+class Tree:
+    """Perft over ``game`` with the dice rows ``dice``."""
+
+    game: Game
+    dice: tuple[tuple[int, ...], ...]
+
+    def settle(self, state: State, rolled: int) -> tuple[State, int]:
+        """``state`` after the due rolls, and how many rolls the line has made."""
+        while state.is_chance:
+            state = self.game.apply(state, roll(self.game, state, self.dice[rolled % len(self.dice)]))
+            rolled += 1
+        return state, rolled
+
+    def walk(self, state: State, rolled: int, stop: Callable[[State], bool],
+             seen: set[State], cap: int | None = None) -> int:
+        """The sequences from the settled ``state`` until ``stop`` holds (or the game ends);
+        the states reached are added to ``seen``.  :class:`TooMany` past ``cap`` states."""
+        if state.is_terminal or stop(state):
+            seen.add(state)
+            if cap is not None and len(seen) > cap:
+                raise TooMany()
+            return 1
+        total = 0
+        for move in self.game.legal_moves(state):
+            child, after = self.settle(self.game.apply_unchecked(state, move), rolled)
+            total += self.walk(child, after, _child_stop(stop, state), seen, cap)
+        return total
+
+
+def _child_stop(stop: Callable[[State], bool], parent: State) -> Callable[[State], bool]:
+    depth = getattr(stop, "depth", None)
+    if depth is None:
+        return stop
+    return _depth(depth - 1)
+
+
+class _Depth:
+    def __init__(self, depth: int) -> None:
+        self.depth = depth
+
+    def __call__(self, state: State) -> bool:
+        return self.depth <= 0
+
+
+def _depth(depth: int) -> Callable[[State], bool]:
+    return _Depth(depth)
+
+
+def _turn_over(root: State) -> Callable[[State], bool]:
+    return lambda s: s.active != root.active or s.round != root.round
+
+
+@attrs.frozen
+class Position:
+    """One committed position (see the module docstring)."""
+
+    players: int
+    seed: int
+    step: int
+    depth: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.players}p-seed{self.seed}-step{self.step}"
+
+    def moves(self, game: Game) -> tuple[Move, ...]:
+        """The moves of the seeded game before the position."""
+        return play_game(self.players, self.seed, game=game.name)[0][: self.step - 1]
+
+    def dice(self, game: Game) -> tuple[tuple[int, ...], ...]:
+        """The dice rows: the seeded game's next rolls, a die not rolled showing 1."""
+        after = play_game(self.players, self.seed, game=game.name)[0][self.step - 1:]
+        codes = game.dice_codes
+        rows = []
+        for move in after:
+            tokens = str(move).split(" ")
+            if tokens[0] in ("roll", "solo-roll"):
+                faces = dict.fromkeys(codes, 1)
+                for t in tokens[1:]:
+                    faces[t.rstrip("0123456789")] = int(t[-1])
+                rows.append(tuple(faces[c] for c in codes))
+            if len(rows) == DICE_ROWS:
+                break
+        return tuple(rows) or ((1, 2, 3, 4, 5, 6),)
+
+    def start(self, game: Game) -> State:
+        state = game.new_game(self.players)
+        for move in self.moves(game):
+            state = game.apply(state, move)
+        return state
+
+
+def counts(game: Game, position: Position) -> dict[str, object]:
+    """The counts of one position as written to the file."""
+    tree = Tree(game, position.dice(game))
+    state, first = tree.settle(position.start(game), 0)
+    perft, states, divide = [], [], {}
+    for depth in range(1, position.depth + 1):
+        seen: set[State] = set()
+        perft.append(tree.walk(state, first, _depth(depth), seen))
+        states.append(len(seen))
+    for move in game.legal_moves(state):
+        child, rolled = tree.settle(game.apply(state, move), first)
+        divide[str(move)] = tree.walk(child, rolled, _depth(position.depth - 1), set())
+    seen = set()
+    try:
+        turn: dict[str, int] | None = {
+            "sequences": tree.walk(state, first, _turn_over(state), seen, TURN_CAP)}
+    except TooMany:
+        turn = None
+    if turn is not None:
+        turn["states"] = len(seen)
+    return {
+        "name": position.name, "players": position.players, "seed": position.seed,
+        "step": position.step,
+        "steps": [str(m) for m in position.moves(game)],
+        "dice": [list(r) for r in tree.dice],
+        "perft": perft, "states": states, "turn": turn,
+        "divide": divide,
+    }
+
+
+def all_counts(game: Game) -> dict[str, object]:
+    """The whole counts file of ``game``."""
+    return {"format": FORMAT, "game": game.name,
+            "positions": [counts(game, Position(*p)) for p in POSITIONS]}
+
+
+def write(game: Game, path: Path) -> None:
+    """Write the counts file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(all_counts(game), indent=1) + "\n", "utf-8")
+
+
+def bench(game: Game) -> float:
+    """Perft nodes (legal-move generations and applications) per second over the positions."""
+    nodes = 0
+    start = time.perf_counter()
+    for p in POSITIONS:
+        position = Position(*p)
+        tree = Tree(game, position.dice(game))
+        state, first = tree.settle(position.start(game), 0)
+        nodes += tree.walk(state, first, _depth(position.depth), set())
+    return nodes / (time.perf_counter() - start)
+
+
+class _AppWalk:
+    """Counts an app's move sequences below a position by asking it, node by node, for its
+    legal moves (``legal``) or whether each candidate move is legal (``probe``: our legal moves
+    and near misses); the app is brought to each node by replaying the line in a new game."""
+
+    def __init__(self, game: Game, app: Implementation, players: int, start: tuple[str, ...],
+                 tree: Tree) -> None:
+        self.game, self.app, self.players, self.start, self.tree = game, app, players, start, tree
+        capabilities = app.hello().capabilities
+        if LEGAL not in capabilities and PROBE not in capabilities:
+            raise AdapterError("conformance needs the adapter's 'legal' or 'probe' capability")
+        self.lists = LEGAL in capabilities
+        self.differences: list[str] = []
+
+    def _goto(self, line: tuple[str, ...]) -> None:
+        self.app.new_game(self.game.name, self.players, self.game.default_ruleset.options())
+        for text in self.start + line:
+            if not self.app.apply(text).accepted:
+                raise AdapterError(f"the app refused {text!r} while replaying the position")
+
+    def moves(self, state: State, line: tuple[str, ...]) -> set[str]:
+        self._goto(line)
+        if self.lists:
+            return set(self.app.legal())
+        from properties.nearmiss import MoveIndex, near_misses
+        candidates = {str(m) for m in self.game.legal_moves(state)}
+        for found in near_misses(self.game, MoveIndex.of(self.game), state).values():
+            candidates.update(str(m) for m in found[:20])
+        return {t for t in candidates if self.app.probe(t).accepted}
+
+    def count(self, state: State, rolled: int, depth: int, line: tuple[str, ...]) -> int:
+        if state.is_terminal or depth <= 0:
+            return 1
+        ours = {str(m): m for m in self.game.legal_moves(state)}
+        theirs = self.moves(state, line)
+        for text in sorted(theirs - set(ours)):
+            self.differences.append(f"after {' | '.join(line) or 'the position'}: the app "
+                                    f"allows {text}")
+        for text in sorted(set(ours) - theirs):
+            self.differences.append(f"after {' | '.join(line) or 'the position'}: the app "
+                                    f"does not allow {text}")
+        total = len(theirs - set(ours))
+        for text in sorted(theirs & set(ours)):
+            child = self.game.apply_unchecked(state, ours[text])
+            rolls = tuple(str(m) for m in _rolls(self.game, child, self.tree, rolled))
+            after, count = self.tree.settle(child, rolled)
+            total += self.count(after, count, depth - 1, line + (text,) + rolls)
+        return total
+
+
+def check_app(game: Game, app: Implementation, path: str) -> tuple[list[str], bool]:
+    """Check ``app`` against the counts file ``path``: per position, the app's perft at the
+    file's deepest depth; on a mismatch the per-move divide and the first differences.  Returns
+    the report lines and whether everything matched."""
+    try:
+        data = json.loads(Path(path).read_text("utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise OracleError(f"--counts {path}: cannot read the counts file: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise OracleError(f"--counts {path}: not a {FORMAT} file")
+    lines: list[str] = []
+    ok = True
+    for entry in data["positions"]:
+        steps = tuple(entry["steps"])
+        tree = Tree(game, tuple(tuple(r) for r in entry["dice"]))
+        state = game.new_game(entry["players"])
+        for text in steps:
+            state = game.apply(state, game.parse_move(text))
+        rolled = 0
+        start = list(steps)
+        while state.is_chance:
+            chance = roll(game, state, tree.dice[rolled])
+            start.append(str(chance))
+            state = game.apply(state, chance)
+            rolled += 1
+        depth = len(entry["perft"])
+        walk = _AppWalk(game, app, entry["players"], tuple(start), tree)
+        got = walk.count(state, rolled, depth, ())
+        expected = entry["perft"][-1]
+        same = got == expected and not walk.differences
+        lines.append(f"{entry['name']}: perft({depth}) expected {expected}, app {got}: "
+                     + ("OK" if same else "MISMATCH"))
+        if not same:
+            ok = False
+            lines.append("  divide (move: expected app):")
+            for text, want in entry["divide"].items():
+                child_walk = _AppWalk(game, app, entry["players"], tuple(start), tree)
+                child = game.apply(state, game.parse_move(text))
+                after, r = tree.settle(child, rolled)
+                line = (text,) + tuple(
+                    str(m) for m in _rolls(game, child, tree, rolled))
+                have = child_walk.count(after, r, depth - 1, line)
+                mark = "" if have == want else "   <-- differs"
+                lines.append(f"    {text}: {want} {have}{mark}")
+            lines.extend("  " + d for d in walk.differences[:10])
+    return lines, ok
+
+
+def _rolls(game: Game, state: State, tree: Tree, rolled: int) -> list[Move]:
+    out = []
+    while state.is_chance:
+        chance = roll(game, state, tree.dice[rolled % len(tree.dice)])
+        out.append(chance)
+        state = game.apply(state, chance)
+        rolled += 1
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="Conformance counts (perft) of Clever.")
+    parser.add_argument("--game", default=DEFAULT_GAME, help="the game (default: %(default)s)")
+    parser.add_argument("--write", action="store_true", help="write conformance/GAME/counts-1.json")
+    parser.add_argument("--bench", action="store_true", help="print perft nodes per second")
+    args = parser.parse_args()
+    game = find_game(args.game)
+    if args.write:
+        write(game, default_counts(game.name))
+    if args.bench:
+        print(f"perft: {bench(game):,.0f} nodes/s")
+
+
+if __name__ == "__main__":
+    main()

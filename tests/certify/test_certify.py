@@ -1,0 +1,90 @@
+"""Certification: the reference adapter conforms; every deliberately wrong adapter is caught on
+a minimal game that names the bent rule; unusable adapters are reported as such (exit 2)."""
+
+from __future__ import annotations
+
+import io
+import sys
+
+import pytest
+
+from oracle.adapter.jsonl import SubprocessImplementation
+from oracle.adapter.reference import ReferenceImplementation
+from oracle.cli import main
+from oracle.record import verify
+from properties.certify import certify
+from properties.certify_report import finding_record
+from tests.certify.wrong_adapters import CUBED, IN_PROCESS
+
+PYTHON = sys.executable
+
+
+def test_reference_adapter_conforms_in_process() -> None:
+    result = certify(CUBED, ReferenceImplementation(CUBED), max_examples=12, rounds=1)
+    assert result.findings == ()
+    assert result.examples >= 12
+
+
+@pytest.mark.parametrize("name", sorted(IN_PROCESS))
+def test_wrong_adapter_is_caught(name: str) -> None:
+    make, rule, option = IN_PROCESS[name]
+    result = certify(CUBED, make(), max_examples=40, rounds=1)
+    assert [f.rule for f in result.findings] == [rule]
+    finding = result.findings[0]
+    assert finding.option == option
+    assert len(finding.moves) <= 100, finding.moves  # shrunk (a whole game has 150 to 400 steps)
+    record = finding_record(CUBED, finding, CUBED.default_ruleset.options())
+    verdict = verify(record)
+    if finding.kind == "too-lenient":  # the record's last step is the move the app accepted
+        assert verdict.status == "illegal" and verdict.rule == rule
+    else:
+        assert verdict.status in ("incomplete", "legal")
+
+
+def test_wrong_adapter_over_json_lines_is_caught() -> None:
+    app = SubprocessImplementation(f"{PYTHON} -m tests.certify.bent_adapter")
+    try:
+        result = certify(CUBED, app, max_examples=40, rounds=1)
+    finally:
+        app.close()
+    assert [f.rule for f in result.findings] == ["BONUS-TURQUOISE"]
+    assert result.findings[0].kind == "state"
+
+
+def _run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_cli_reference_adapter_conforms() -> None:
+    code, out, err = _run("certify", "--adapter", f"{PYTHON} -m oracle.adapter.reference",
+                          "--max-examples", "5")
+    assert code == 0, err
+    assert "CONFORMING" in out
+
+
+@pytest.mark.parametrize("command, what", [
+    ("-c 'import sys; sys.exit(3)'", "crashed"),
+    ("-c 'print(\"hello there\", flush=True); import time; time.sleep(5)'", "garbage"),
+    ("-c 'import time; time.sleep(5)'", "timeout"),
+    ("-c 'import json; print(json.dumps({\"type\": \"hello\", \"game\": \"clever-cubed\"}), "
+     "flush=True)'", "garbage"),
+])
+def test_unusable_adapter_exits_2_with_one_line(command: str, what: str) -> None:
+    code, out, err = _run("certify", "--adapter", f"{PYTHON} {command}", "--timeout", "1",
+                          "--max-examples", "2")
+    assert code == 2
+    assert what in err and "Traceback" not in err
+    assert err.count("\n") == 1
+
+
+def test_missing_adapter_command_exits_2() -> None:
+    code, _, err = _run("certify", "--adapter", "/no/such/adapter")
+    assert code == 2 and "cannot start" in err
+
+
+def test_bad_ruleset_option_exits_2() -> None:
+    code, _, err = _run("certify", "--adapter", f"{PYTHON} -m oracle.adapter.reference",
+                        "--ruleset", "nonsense=1")
+    assert code == 2 and "nonsense" in err
