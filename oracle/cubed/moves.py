@@ -34,6 +34,8 @@ import attrs
 from oracle.cubed.areas import AREAS
 from oracle.cubed.dice import DIE_BY_CODE, Die
 from oracle.errors import NotationError
+from oracle.moves import FORFEIT as FORFEIT, PASS as PASS, REROLL as REROLL  # shared plain moves
+from oracle.moves import Forfeit as Forfeit, Pass as Pass, ReRoll as ReRoll
 from oracle.cubed.sheet import AREA_BY_LABEL, BONUS_BY_CODE, Area, Bonus
 
 
@@ -124,30 +126,6 @@ class QuestionMark:
         return f"question {self.bonus.code} {self.number} {entry_text(self.area, self.target)}"
 
 
-@attrs.frozen
-class ReRoll:
-    """Spend a re-roll action: roll the dice just rolled again (rulebook "Re-Roll")."""
-
-    def __str__(self) -> str:
-        return "reroll"
-
-
-@attrs.frozen
-class Forfeit:
-    """Use no die of this roll; the die field stays empty (rulebook "Special case"; ruling 1)."""
-
-    def __str__(self) -> str:
-        return "forfeit"
-
-
-@attrs.frozen
-class Pass:
-    """End the optional part: decline a passive die, or stop using extra dice."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
 ChanceMove = Union[Roll, SoloRoll]
 PlayerMove = Union[Take, ExtraDie, QuestionMark, ReRoll, Forfeit, Pass]
 Move = Union[Roll, SoloRoll, Take, ExtraDie, QuestionMark, ReRoll, Forfeit, Pass]
@@ -186,10 +164,6 @@ def well_formed(move: object) -> bool:
         )
     return isinstance(move, (Roll, SoloRoll, ReRoll, Forfeit, Pass))
 
-
-REROLL = ReRoll()
-FORFEIT = Forfeit()
-PASS = Pass()
 
 #: Every number joker by its index (see :func:`joker_index`): no joker (0), a printed field
 #: ``n`` (index ``n``), a '?' field used as ``n`` (index ``6 + n``) — built once and shared by

@@ -1,49 +1,24 @@
 """The game state: an immutable value saying everything about a Clever Cubed game in progress.
 
 A state is a frozen attrs value, hashable and comparable; ``apply`` never changes it (design.md,
-"The decision model").  The turn structure it encodes (rulebook "Game Play"):
-
-* ``ROLL`` — chance rolls the dice in the cup (the active player's roll 1..3, or a re-roll);
-* ``CHOOSE`` — the active player takes a die of the roll, re-rolls, or forfeits the roll;
-* ``ACTIVE_EXTRA`` — the active player may use extra dice (ruling 6);
-* ``SOLO_ROLL`` — chance rolls all six dice for the solo passive turn (ruling 9);
-* ``PASSIVE_CHOOSE`` / ``PASSIVE_EXTRA`` — one passive player (``seat``) takes a platter die
-  (or the fallback die-field die, ruling 4), then may use extra dice;
-* ``END_EXTRA`` — after the last turn, each player (``seat``) may use remaining extra dice
-  (ruling 7);
-* ``OVER`` — the game has ended.
-
-Whenever a player has pending question marks, that player must resolve them first (ruling 18);
-``actor`` names who is to move: a player index, :data:`CHANCE`, or :data:`NOBODY` at the end.
+"The decision model").  Its ``phase`` is the step of the shared Clever turn
+(:class:`oracle.phase.Phase`, rulebook "Game Play"); ``actor`` names who is to move: a player
+index, :data:`CHANCE`, or :data:`NOBODY` at the end.
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
 from functools import cache
 
 import attrs
 
 from oracle.dice import Place
+from oracle.phase import CHANCE, NOBODY, Phase
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import Ruleset
 from oracle.cubed.sheet import ROUNDS_BY_PLAYERS
 
-CHANCE = -1
-NOBODY = -2
-
-
-class Phase(IntEnum):
-    """The step of the turn the game is in (see the module docstring)."""
-
-    ROLL = 0
-    CHOOSE = 1
-    ACTIVE_EXTRA = 2
-    SOLO_ROLL = 3
-    PASSIVE_CHOOSE = 4
-    PASSIVE_EXTRA = 5
-    END_EXTRA = 6
-    OVER = 7
+__all__ = ["CHANCE", "NOBODY", "GameState", "Phase"]
 
 
 @attrs.frozen(cache_hash=True)

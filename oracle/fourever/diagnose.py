@@ -9,11 +9,24 @@ a move is listed exactly when this module finds nothing wrong with it.
 from __future__ import annotations
 
 from oracle.dice import Place
+from oracle.diagnose import (
+    AFTER_ROLLS,
+    DICE_DUE,
+    PASSIVE_PLATTER,
+    Problem,
+    chance_order,
+    extra_problem,
+    fallback_problem,
+    forfeit_problem,
+    not_in_roll,
+    pass_problem,
+    question_first,
+    reroll_problem,
+)
 from oracle.errors import IllegalMoveError
 from oracle.fourever import entries
 from oracle.fourever.dice import Die
 from oracle.fourever.legal import (
-    EXTRA_PHASES,
     die_context,
     legal_moves,
     partner_of,
@@ -36,8 +49,6 @@ from oracle.fourever.playersheet import PlayerSheet
 from oracle.fourever.sheet import Area
 from oracle.fourever.state import GameState, Phase
 
-Problem = tuple[str, str]
-
 
 def illegal(state: GameState, move: object) -> IllegalMoveError:
     """The error for a move that :func:`legal_moves` does not list."""
@@ -54,32 +65,21 @@ def diagnose(state: GameState, move: object) -> Problem | None:
     if state.is_terminal:
         return "GAME-OVER", "the game is over; no more moves can be made"
     if isinstance(move, (Roll, SoloRoll)):
-        if state.actor >= 0:
-            return "TURN-ORDER", f"player {state.actor + 1} is to move, not the dice"
-        return None
+        return chance_order(state.actor)
     if state.actor < 0:
-        return "TURN-ORDER", "the dice must be rolled now"
+        return DICE_DUE
     sheet = state.sheets[state.actor]
     if sheet.pending and not isinstance(move, QuestionMark):
-        codes = " ".join(b.code for b in sheet.pending)
-        return "QUESTION-FIRST", f"the pending question marks ({codes}) must be resolved first"
+        return question_first(b.code for b in sheet.pending)
     if isinstance(move, QuestionMark):
         return _question(state, sheet, move)
     phase = state.phase
     if isinstance(move, ReRoll):
-        if phase is not Phase.CHOOSE:
-            return "REROLL", "only the active player may re-roll, before choosing a die"
-        if sheet.rerolls_left <= 0:
-            return "REROLL", "no circled re-roll action is left to spend"
-        return None
+        return reroll_problem(phase, sheet.rerolls_left)
     if isinstance(move, Forfeit):
-        if phase is not Phase.CHOOSE:
-            return "FORFEIT", "only the active player can forfeit a roll, right after it"
-        return None
+        return forfeit_problem(phase)
     if isinstance(move, Pass):
-        if phase is Phase.CHOOSE:
-            return "ACTIVE-PICK", "the active player takes a die from the roll or forfeits it"
-        return None
+        return pass_problem(phase)
     if isinstance(move, Take):
         return _take(state, sheet, move)
     if isinstance(move, ExtraDie):
@@ -132,10 +132,7 @@ def _take(state: GameState, sheet: PlayerSheet, move: Take) -> Problem | None:
     place = state.places[move.die]
     if phase is Phase.CHOOSE:
         if place is not Place.CUP:
-            return "ACTIVE-PICK", (
-                f"the {move.die.name.lower()} die is not in this roll; the active player takes a "
-                "die from the dice just rolled"
-            )
+            return not_in_roll(move.die.name.lower())
         return _die_entry(state, sheet, move)
     if phase is Phase.PASSIVE_CHOOSE:
         if place.is_die_field:
@@ -143,33 +140,20 @@ def _take(state: GameState, sheet: PlayerSheet, move: Take) -> Problem | None:
                       if isinstance(m, Take) and state.places[m.die] is Place.PLATTER
                       and m.polish_uses == 0]
             if usable:
-                return "PASSIVE-FALLBACK", (
-                    f"a die-field die may be taken only when no silver-platter die can be used; "
-                    f"{usable[0]} is possible"
-                )
+                return fallback_problem(usable[0])
         elif place is not Place.PLATTER:
-            return "PASSIVE-PLATTER", "a passive player takes a die from the silver platter"
+            return PASSIVE_PLATTER
         return _die_entry(state, sheet, move)
-    return "EXTRA-DIE", (
-        "the dice of the turn are chosen; at the end of a turn only an extra die ('extra') can "
-        "be taken"
-    )
+    return AFTER_ROLLS
 
 
 def _extra(state: GameState, sheet: PlayerSheet, move: ExtraDie) -> Problem | None:
-    if state.phase not in EXTRA_PHASES:
-        return "EXTRA-DIE", (
-            "an extra die is used at the end of the player's turn: after the last roll, or after "
-            "the passive choice"
-        )
-    if sheet.extra_dice_left <= 0:
-        return "EXTRA-DIE", "no circled extra-die action is left to spend"
-    if state.places[move.die] is Place.CUP:
-        return "EXTRA-DIE", f"the {move.die.name.lower()} die is in the cup, not on the table"
-    if state.extras[state.actor] >> move.die & 1:
-        return "EXTRA-DIE-ONCE", (
-            f"the {move.die.name.lower()} die was already taken as an extra die in this turn"
-        )
+    problem = extra_problem(
+        state.phase, sheet.extra_dice_left, state.extras[state.actor], move.die,
+        move.die.name.lower(), in_cup=state.places[move.die] is Place.CUP,
+    )
+    if problem:
+        return problem
     return _die_entry(state, sheet, move)
 
 

@@ -33,6 +33,8 @@ from typing import Union
 import attrs
 
 from oracle.errors import NotationError
+from oracle.moves import FORFEIT as FORFEIT, PASS as PASS, REROLL as REROLL  # shared plain moves
+from oracle.moves import Forfeit as Forfeit, Pass as Pass, ReRoll as ReRoll
 from oracle.fourever.dice import DIE_BY_CODE, Die
 from oracle.fourever.entries import TARGETS, parse_target, target_text
 from oracle.fourever.sheet import AREA_BY_LABEL, BONUS_BY_CODE, Area, Bonus
@@ -129,37 +131,9 @@ class QuestionMark:
         return f"question {self.bonus.code}{number} {entry_text(self.area, self.target)}"
 
 
-@attrs.frozen
-class ReRoll:
-    """Spend a re-roll action: roll the dice just rolled again."""
-
-    def __str__(self) -> str:
-        return "reroll"
-
-
-@attrs.frozen
-class Forfeit:
-    """Use no die of this roll (docs/rulings.md, ruling 1)."""
-
-    def __str__(self) -> str:
-        return "forfeit"
-
-
-@attrs.frozen
-class Pass:
-    """End the optional part: decline a passive die, or stop using extra dice."""
-
-    def __str__(self) -> str:
-        return "pass"
-
-
 ChanceMove = Union[Roll, SoloRoll]
 PlayerMove = Union[Take, ExtraDie, QuestionMark, ReRoll, Forfeit, Pass]
 Move = Union[Roll, SoloRoll, Take, ExtraDie, QuestionMark, ReRoll, Forfeit, Pass]
-
-REROLL = ReRoll()
-FORFEIT = Forfeit()
-PASS = Pass()
 
 
 def _int(value: object) -> bool:

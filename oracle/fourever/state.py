@@ -1,47 +1,21 @@
 """The game state: an immutable value saying everything about a Clever 4Ever game in progress.
 
 Clever 4Ever keeps Clever Cubed's turn (docs/rulings.md, part 2, which applies rulings 1-9 and
-18-22 unchanged), so the phases are the same:
-
-* ``ROLL`` — chance rolls the dice in the cup (the active player's roll 1..3, or a re-roll);
-* ``CHOOSE`` — the active player takes a die of the roll, re-rolls, or forfeits the roll;
-* ``ACTIVE_EXTRA`` — the active player may use extra dice (ruling 6);
-* ``SOLO_ROLL`` — chance rolls all six dice for the solo passive turn (ruling 9);
-* ``PASSIVE_CHOOSE`` / ``PASSIVE_EXTRA`` — one passive player (``seat``) takes a platter die
-  (or the fallback die-field die, ruling 4), then may use extra dice;
-* ``END_EXTRA`` — after the last turn, each player (``seat``) may use remaining extra dice
-  (ruling 7);
-* ``OVER`` — the game has ended.
-
-Whenever a player has pending question marks, that player must resolve them first (ruling 18).
+18-22 unchanged), so its ``phase`` is a step of the shared Clever turn
+(:class:`oracle.phase.Phase`).
 """
 
 from __future__ import annotations
 
-from enum import IntEnum
-
 import attrs
 
 from oracle.dice import Place
-from oracle.game import CHANCE, NOBODY
+from oracle.phase import CHANCE, NOBODY, Phase
 from oracle.fourever.playersheet import PlayerSheet
 from oracle.fourever.ruleset import Ruleset
 from oracle.fourever.sheet import ROUNDS_BY_PLAYERS
 
 __all__ = ["CHANCE", "NOBODY", "GameState", "Phase"]
-
-
-class Phase(IntEnum):
-    """The step of the turn the game is in (see the module docstring)."""
-
-    ROLL = 0
-    CHOOSE = 1
-    ACTIVE_EXTRA = 2
-    SOLO_ROLL = 3
-    PASSIVE_CHOOSE = 4
-    PASSIVE_EXTRA = 5
-    END_EXTRA = 6
-    OVER = 7
 
 
 @attrs.frozen(cache_hash=True)

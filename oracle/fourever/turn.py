@@ -1,111 +1,58 @@
-"""The turn structure: what follows what (rules "Déroulement du jeu", "Main phase", "Passive
-phase", "Fin de la partie"; docs/rulings.md, rulings 1-9 and 18-19, applied unchanged by part 2).
+"""Clever 4Ever's turn: the shared Clever turn (:mod:`oracle.turn`; rules "Déroulement du jeu",
+"Main phase", "Passive phase", "Fin de la partie"; docs/rulings.md, rulings 1-9 and 18-19,
+applied unchanged by part 2) built with what is Clever 4Ever's own: its passive-die and
+extra-die checks (:mod:`oracle.fourever.legal`), its question marks and its round bonuses
+(ruling 4E-3).
 
-:func:`settle` is run after every move.  It drops question marks that cannot be used (ruling 19),
-hands the move to a player with pending question marks (ruling 18), and moves past steps in
-which the player has no choice at all, so that a state always has a real decision or a roll to
-make: "pass" is never the only legal move.
+:func:`settle` is run after every move (see :mod:`oracle.turn`): it drops question marks that
+cannot be used (ruling 19), hands the move to a player with pending question marks (ruling 18),
+and moves past steps in which the player has no choice at all, so "pass" is never the only legal
+move.
 """
 
 from __future__ import annotations
 
 import attrs
 
-from oracle.dice import Place
 from oracle.fourever.legal import has_extra, has_passive_take, question_uses
 from oracle.fourever.sheet import ROUND_BONUS
-from oracle.fourever.state import CHANCE, NOBODY, GameState, Phase
+from oracle.fourever.state import GameState
+from oracle.turn import Turn, kept_pending, make_turn
 
-_ALL_CUP = (Place.CUP,) * 6
+__all__ = ["after_extra", "end_rolls", "end_turn", "settle", "start_round", "start_turn"]
 
 
-def start_round(state: GameState, number: int) -> GameState:
-    """Start round ``number``: every player receives the round's bonus (docs/rulings.md, ruling
-    4E-3), then the first player's turn begins."""
+def _award_round(state: GameState, number: int) -> GameState:
+    """Every player receives round ``number``'s bonus (docs/rulings.md, ruling 4E-3)."""
     bonus = ROUND_BONUS[number - 1]
-    sheets = state.sheets
-    if bonus is not None:
-        sheets = tuple(s.award((bonus,)) for s in sheets)
-    return start_turn(state.but(sheets=sheets, round=number), 0)
-
-
-def start_turn(state: GameState, active: int) -> GameState:
-    """Begin ``active``'s turn: all dice in the cup, no roll used, no extra dice taken."""
-    return state.but(
-        active=active, seat=active, phase=Phase.ROLL, rolls=0, places=_ALL_CUP,
-        extras=(0,) * len(state.sheets),
-    )
-
-
-def end_turn(state: GameState) -> GameState:
-    """After the last passive player: the next turn, the next round, or the end phase."""
-    if state.solo or state.active + 1 == len(state.sheets):
-        if state.round == state.rounds:
-            return state.but(phase=Phase.END_EXTRA, seat=0)
-        return start_round(state, state.round + 1)
-    return start_turn(state, state.active + 1)
-
-
-def after_extra(state: GameState) -> GameState:
-    """What follows a player's extra-die step (or its end with ``pass``)."""
-    phase = state.phase
-    n = len(state.sheets)
-    if phase is Phase.ACTIVE_EXTRA:
-        if state.solo:
-            return state.but(phase=Phase.SOLO_ROLL, seat=0, places=_ALL_CUP, extras=(0,))
-        return state.but(phase=Phase.PASSIVE_CHOOSE, seat=(state.active + 1) % n)
-    if phase is Phase.PASSIVE_EXTRA:
-        following = (state.seat + 1) % n
-        if following != state.active:
-            return state.but(phase=Phase.PASSIVE_CHOOSE, seat=following)
-        return end_turn(state)
-    if state.seat + 1 < n:
-        return state.but(seat=state.seat + 1)
-    return state.but(phase=Phase.OVER)
-
-
-def end_rolls(state: GameState) -> GameState:
-    """After a pick or a forfeit: roll again, or (third roll used, or no dice left) put the
-    remaining dice on the silver platter and go on to the extra dice (rulings 1, 2)."""
-    places = state.places
-    if state.rolls < 3 and Place.CUP in places:
-        return state.but(phase=Phase.ROLL)
-    places = tuple(Place.PLATTER if p is Place.CUP else p for p in places)
-    return state.but(phase=Phase.ACTIVE_EXTRA, places=places)
+    if bonus is None:
+        return state
+    return state.but(sheets=tuple(s.award((bonus,)) for s in state.sheets))
 
 
 def _drop_unusable(state: GameState) -> GameState:
+    """``state`` without the pending question marks that cannot be used (ruling 19)."""
     sheets = list(state.sheets)
     changed = False
     for i, sheet in enumerate(sheets):
         if sheet.pending:
-            usable = {b for b in set(sheet.pending) if question_uses(state, sheet, b)}
-            kept = tuple(b for b in sheet.pending if b in usable)
+            kept = kept_pending(sheet.pending, lambda b: bool(question_uses(state, sheet, b)))
             if kept != sheet.pending:
                 sheets[i] = attrs.evolve(sheet, pending=kept)
                 changed = True
     return state.but(sheets=tuple(sheets)) if changed else state
 
 
-def settle(state: GameState) -> GameState:
-    """Bring a state to its next decision (see the module docstring)."""
-    while True:
-        state = _drop_unusable(state)
-        for i, sheet in enumerate(state.sheets):
-            if sheet.pending:
-                return state.but(actor=i)
-        phase = state.phase
-        if phase is Phase.ROLL or phase is Phase.SOLO_ROLL:
-            return state.but(actor=CHANCE)
-        if phase is Phase.CHOOSE:
-            return state.but(actor=state.active)
-        if phase is Phase.OVER:
-            return state.but(actor=NOBODY)
-        if phase is Phase.PASSIVE_CHOOSE:
-            if has_passive_take(state, state.seat):
-                return state.but(actor=state.seat)
-            state = state.but(phase=Phase.PASSIVE_EXTRA)
-            continue
-        if has_extra(state, state.seat):
-            return state.but(actor=state.seat)
-        state = after_extra(state)
+TURN: Turn[GameState] = make_turn(
+    award_round=_award_round,
+    has_passive_take=has_passive_take,
+    has_extra=has_extra,
+    drop_unusable=_drop_unusable,
+)
+
+start_round = TURN.start_round
+start_turn = TURN.start_turn
+end_turn = TURN.end_turn
+after_extra = TURN.after_extra
+end_rolls = TURN.end_rolls
+settle = TURN.settle
