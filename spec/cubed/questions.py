@@ -254,7 +254,7 @@ def solo_upper_bound(timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET,
 
 #: The proven solo bound: Z3 says the counting relaxation has no solo game with this total or
 #: more (see the README, "The highest solo score").
-SOLO_UNSAT_AT = 811
+SOLO_UNSAT_AT = 760
 
 
 def solo_upper_bound_check(timeout: float = 60.0, at: int = SOLO_UNSAT_AT,
