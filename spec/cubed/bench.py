@@ -22,7 +22,7 @@ def main() -> None:
         ("fewest 60 --area brown", lambda: questions.fewest(60, Area.BROWN, 60)),
         ("complete SHEET 3", lambda: questions.complete(sheet, 3, 60)),
         ("reachable SHEET --round 1", lambda: questions.reachable(sheet, 1, 1, 60)),
-        ("solo-bound", lambda: questions.solo_upper_bound_check(120)),
+        ("solo-bound", lambda: questions.solo_upper_bound_check(900)),
     )
     for name, run in runs:
         a = run()

@@ -19,7 +19,7 @@ from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
 from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, Area, Bonus
 from spec.cubed import scores, sheetvars, tracks
 from spec.cubed.sheetvars import SheetVars
-from spec.logic import Bool, Int, Solver, all_of, count, int_var, maximize, total
+from spec.logic import Bool, Int, Solver, all_of, count, int_var, ite, truth, maximize, total
 
 PICKS_PER_ACTIVE_TURN = 3
 
@@ -30,6 +30,27 @@ def dice_entries(players: int, rounds: int) -> int:
     if players == 1:
         return rounds * (PICKS_PER_ACTIVE_TURN + 1)
     return rounds * (PICKS_PER_ACTIVE_TURN + players - 1)
+
+
+#: Die fields I..III: the active player's pick of roll k lies on die field k.
+FIELDS = (1, 2, 3)
+#: The most cells one turquoise entry crosses: a column has 5 cells.
+COLUMN_CELLS = 5
+#: The most cells an extra die crosses when its group (die fields or platter) has 3 dice.
+EXTRA_CROSSES = 3
+
+
+def passive_turns(players: int, rounds: int) -> int:
+    """The passive turns of one player: one per round solo, ``players - 1`` per round else."""
+    return rounds if players == 1 else rounds * (players - 1)
+
+
+def passive_crosses(players: int) -> int:
+    """The most turquoise cells a passive pick crosses: one plus one per other die of its group
+    showing the number (ruling 11).  Solo, the platter holds exactly the 3 lowest dice and the
+    die fields the other 3 (rulebook "Solo Game"), so a group has at most 3 dice; with fellow
+    players the platter may hold up to 5 dice of a turn (and a column has 5 cells)."""
+    return 3 if players == 1 else COLUMN_CELLS
 
 
 @attrs.frozen
@@ -44,30 +65,93 @@ class Relaxation:
     budget: Int
 
 
+def _nonneg(terms: dict[Area, Int]) -> Bool:
+    return all_of(t.ge(0) for t in terms.values())
+
+
 def relaxation(players: int = 1, rounds: int | None = None,
                ruleset: Ruleset = DEFAULT_RULESET) -> Relaxation:
     """The counting relaxation of a game of ``players`` after ``rounds`` rounds (default: the
-    whole game)."""
+    whole game).
+
+    Entries are counted by kind, each kind with what the rules allow it:
+
+    - ``active[k][a]``: active picks on die field k entered in area a.  Each active turn has at
+      most one roll per die field ("on the topmost of their 3 die fields ... second die field"),
+      so at most ``rounds`` per field.
+    - ``white[a]``: active picks of the white die entered in area a.  A chosen die stays on its
+      die field, so a turn's picks are distinct dice: area a gets at most its own die and the
+      white die per turn ("The white die is a color joker"; blue takes the blue die or the
+      white die, ruling 15), and the white die is picked at most once per turn.
+    - ``passive[a]``: one die per passive turn (ruling 4).
+    - ``extra[a]``: extra dice, at most the circled extra-die fields (ruling 6).
+    - question marks: each one entry in its area, the black ones in any (ruling 18).
+
+    Yellow: a die from die field k crosses only in row k (ruling 5), so crosses in row k beyond
+    the active picks of field k come from passive picks, extra dice or question marks.
+    Turquoise: an entry crosses one cell plus one per other die of its group showing the number
+    (ruling 11): an active pick on die field k has at most k - 1 other dice on the die fields
+    before it; a passive pick at most ``passive_crosses``; an extra die at most a column (5),
+    and solo at most 3 unless active picks were left out (TURQUOISE-EXTRA); a question mark one.
+    """
     rounds = ROUNDS_BY_PLAYERS[players] if rounds is None else rounds
     s = sheetvars.fresh("final")
     t = tracks.tracks(s, rounds)
-    extra = int_var("extra_used")
-    dice: dict[Area, Int] = {a: int_var(f"dice.{a.label}") for a in Area}
-    black: dict[Area, Int] = {a: int_var(f"black.{a.label}") for a in Area}
+    extra_used = int_var("extra_used")
+
+    def per_area(name: str) -> dict[Area, Int]:
+        return {a: int_var(f"{name}.{a.label}") for a in Area}
+
+    active = {k: per_area(f"active{k}") for k in FIELDS}
+    white = per_area("white")
+    passive = per_area("passive")
+    extra = per_area("extra")
+    black = per_area("black")
     parts: list[tuple[str, Bool]] = [("AREA-RULES", sheetvars.well_formed(s, ruleset))]
-    parts.append(("EXTRA-DIE", extra.between(0, 7) & extra.le(t.circled[Bonus.EXTRA_DIE])))
-    parts.append(("DICE", all_of(d.ge(0) for d in dice.values())
-                  & total(dice.values()).le(extra + dice_entries(players, rounds))))
-    parts.append(("QUESTION-BLACK", all_of(b.ge(0) for b in black.values())
+    parts.append(("EXTRA-DIE", extra_used.between(0, 7)
+                  & extra_used.le(t.circled[Bonus.EXTRA_DIE])
+                  & _nonneg(extra) & total(extra.values()).le(extra_used)))
+    parts.append(("DIE-FIELDS", all_of(
+        _nonneg(active[k]) & total(active[k].values()).le(rounds) for k in FIELDS)))
+    parts.append(("OWN-DIE-OR-WHITE", _nonneg(white) & total(white.values()).le(rounds)
+                  & all_of(total(active[k][a] for k in FIELDS).le(white[a] + rounds)
+                           for a in Area)))
+    parts.append(("PASSIVE", _nonneg(passive)
+                  & total(passive.values()).le(passive_turns(players, rounds))))
+    parts.append(("QUESTION-BLACK", _nonneg(black)
                   & total(black.values()).le(t.questions[Bonus.QUESTION_BLACK])))
+    flexible: dict[Area, Int] = {}
     for area in Area:
         own = next(b for b in Bonus if b.area is area)
+        flexible[area] = passive[area] + extra[area] + black[area] + t.questions[own]
+        picks = total(active[k][area] for k in FIELDS)
         parts.append((f"ENTRIES-{area.label.upper()}",
-                      sheetvars.area_entries(s, area).le(dice[area] + black[area]
-                                                         + t.questions[own])))
+                      sheetvars.area_entries(s, area).le(picks + flexible[area])))
+    rows = [count(s.yellow.cells[k - 1]) for k in FIELDS]
+    parts.append(("YELLOW-ROWS", total(
+        ite(rows[k - 1].gt(active[k][Area.YELLOW]), rows[k - 1] - active[k][Area.YELLOW], 0)
+        for k in FIELDS).le(flexible[Area.YELLOW])))
+    extra_bonus = int_var("extra_turquoise_beyond_3")
+    turquoise_cells = count(c for row in s.turquoise.cells for c in row)
+    parts.append(("TURQUOISE-CROSSES", turquoise_cells.le(
+        total(active[k][Area.TURQUOISE] * k for k in FIELDS)
+        + passive[Area.TURQUOISE] * passive_crosses(players)
+        + extra[Area.TURQUOISE] * EXTRA_CROSSES + extra_bonus
+        + black[Area.TURQUOISE] + t.questions[Bonus.QUESTION_TURQUOISE])))
+    # Solo, an extra die crosses at most 3 cells unless it lies on the platter of an active turn with
+    # fewer than 3 dice on the die fields: with f dice there, the platter holds 6 - f, so the
+    # die crosses at most 3 + (3 - f), and at most 2 more than 3 (a column has 5 cells).  At
+    # most 6 extra dice per turn (each die once), so the crosses beyond 3 per extra die are at
+    # most 6 per missing active pick.  (A solo passive turn's groups hold 3 dice each, and the
+    # end-of-game extra dice belong to the last passive turn, ruling 7.)  With fellow players a
+    # passive turn's platter may hold 5 dice, so only the column limit applies.
+    missing = total(active[k][a] for k in FIELDS for a in Area) * -1 + len(FIELDS) * rounds
+    parts.append(("TURQUOISE-EXTRA", extra_bonus.ge(0)
+                  & extra_bonus.le(extra[Area.TURQUOISE] * (COLUMN_CELLS - EXTRA_CROSSES))
+                  & (extra_bonus.le(missing * 6) if players == 1 else truth(True))))
     foxes = total(sheetvars.area_foxes(s, a) for a in Area) + t.foxes
     entries = total(sheetvars.area_entries(s, a) for a in Area)
-    budget = extra + dice_entries(players, rounds) + total(t.questions.values())
+    budget = (extra_used + dice_entries(players, rounds) + total(t.questions.values()))
     return Relaxation(s, tuple(parts), scores.with_foxes(scores.area_scores(s), foxes),
                       entries, budget)
 

@@ -32,9 +32,15 @@ def _area(text: str) -> Area:
     return AREA_BY_LABEL[text]
 
 
+#: Seconds the solo-bound proof gets by default.
+SOLO_BOUND_TIMEOUT = 900.0
+
+
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Answer one solver question; print it (or JSON)."""
-    timeout = float(args.timeout)
+    # The solo bound's proof takes a few minutes (README, "The highest solo score").
+    timeout = float(args.timeout if args.timeout is not None
+                    else SOLO_BOUND_TIMEOUT if args.question == "solo-bound" else 60)
     if timeout <= 0:
         raise OracleError("solve: --timeout must be positive")
     progress = (lambda text: (err.write(f"\r{text}   "), err.flush()) and None) \
@@ -83,7 +89,8 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
     p.add_argument("--area", help="fewest: an area (default: the whole sheet)")
     p.add_argument("--players", type=int, default=1, help="reachable: players (default 1)")
     p.add_argument("--round", type=int, help="reachable: after this round (default: the end)")
-    p.add_argument("--timeout", default="60", help="seconds per question (default 60)")
+    p.add_argument("--timeout", default=None,
+                   help=f"seconds per question (default 60; solo-bound {SOLO_BOUND_TIMEOUT:g})")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     p.set_defaults(run=cmd_solve)
 

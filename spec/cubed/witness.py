@@ -32,12 +32,20 @@ class Weights:
     joker: int = 3
     reroll: int = 1
     question: int = 7
+    #: Foxes still expected: the lowest area counts ``foxes + balance`` times, so the search
+    #: keeps the areas even (each fox is worth the lowest area at the end).
+    balance: float = 6.0
+    #: The second-lowest area's share of that weight (a gradient when two areas tie lowest).
+    second: float = 0.3
 
 
 def value(sheet: PlayerSheet, weights: Weights) -> float:
-    """The search's estimate of a sheet: area points, foxes, unspent actions."""
-    areas = [a.score(sheet) for a in AREA_MODULES]
-    return (sum(areas) + sheet.foxes * max(weights.fox, min(areas))
+    """The search's estimate of a sheet: area points, the lowest areas weighted by the foxes
+    (those on the sheet and ``balance`` more expected), unspent actions.  (``fox`` is kept for
+    the earlier estimate's callers; this one does not use it.)"""
+    areas = sorted(a.score(sheet) for a in AREA_MODULES)
+    low = areas[0] + weights.second * areas[1]
+    return (sum(areas) + (sheet.foxes + weights.balance) * low
             + weights.extra_die * sheet.extra_dice_left
             + weights.joker * (sheet.jokers - bin(sheet.jokers_spent).count("1"))
             + weights.reroll * sheet.rerolls_left + weights.question * len(sheet.pending))
@@ -118,3 +126,29 @@ def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_
             progress(step, ranked[0][0])
     assert best is not None
     return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m spec.cubed.witness --width 20 --balance 6 --out examples/solo-best.json``."""
+    import argparse
+
+    from oracle.record import dump_record, record_game
+
+    parser = argparse.ArgumentParser(prog="python -m spec.cubed.witness",
+                                     description="beam search for a high solo game")
+    parser.add_argument("--width", type=int, default=20)
+    parser.add_argument("--balance", type=float, default=Weights().balance)
+    parser.add_argument("--second", type=float, default=Weights().second)
+    parser.add_argument("--out", help="write the record here (JSON)")
+    args = parser.parse_args(argv)
+    found = search(args.width, Weights(balance=args.balance, second=args.second))
+    print(f"total {found.total} ({len(found.moves)} moves)")
+    if args.out:
+        record = record_game(found.moves, ("Solo",), game="clever-cubed")
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.write(dump_record(record))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
