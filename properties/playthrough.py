@@ -6,7 +6,7 @@ and the mover's sheet in sheet notation after it.  Other implementations compare
 counts and sheets; this repository diffs its own engine against the committed files on every
 change (``tests/test_playthroughs.py``).  Regenerate after an intended change with::
 
-    python -m properties.playthrough --write conformance/clever-cubed
+    python -m properties.playthrough --game clever-cubed --write conformance/clever-cubed
 """
 
 from __future__ import annotations
