@@ -228,7 +228,7 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     elif total > 1 or args.quiet:
         shown = [f"{n} {k.replace('-', ' ')}" for k, n in counts.items()
                  if n or k != "legal-so-far"]
-        out.write(f"{total} records: {', '.join(shown)}\n")
+        out.write(f"{total} record{'s' if total != 1 else ''}: {', '.join(shown)}\n")
     return code
 
 
@@ -311,6 +311,8 @@ def _check_target(option: str, target: Path, force: bool, inputs: Sequence[str])
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.svg:
+        _check_target("--svg", Path(args.svg), args.force, [args.record])
     game, state, where, labels = _target(args)
     source = "position" if is_position(args.record) else args.record
     lines = [f"{source}, {where}: round {state.round}, dice {game.dice_text(state)}"]
@@ -326,7 +328,6 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     out.write("".join(printable(line) + "\n" for block in lines for line in block.split("\n")))
     if args.svg:
         target = Path(args.svg)
-        _check_target("--svg", target, args.force, [args.record])
         who = args.player - 1 if args.player is not None else max(state.actor, 0)
         title = f"{labels[who]} — {where}"
         try:

@@ -47,10 +47,11 @@ def test_verify_illegal_example() -> None:
 
 def test_verify_json() -> None:
     code, out, _ = run("verify", "--json", str(EXAMPLES), str(ILLEGAL))
-    data = json.loads(out)
+    lines = [json.loads(line) for line in out.splitlines()]
     assert code == 1
-    assert data["summary"] == {"legal": 2, "illegal": 1, "incomplete": 0, "unusable": 0}
-    bad = [r for r in data["records"] if r["status"] == "illegal"][0]
+    assert lines[-1] == {"summary": {"records": 3, "legal": 2, "illegal": 1, "incomplete": 0,
+                                     "legal-so-far": 0, "unusable": 0}, "exit": 1}
+    bad = [r for r in lines[:-1] if r["status"] == "illegal"][0]
     assert bad["step"] == 4 and bad["rule"] == "YELLOW-ROW" and bad["legal"][0]
 
 
