@@ -248,7 +248,7 @@ def _lines(stream: Iterable[bytes], source: str, first: int = 1) -> Iterator[Ite
     stream holds no record at all."""
     seen = False
     for number, raw in enumerate(stream, start=first):
-        if not raw.strip():
+        if not raw.removeprefix(_BOM).strip():
             continue
         seen = True
         name = f"{source}:{number}"
@@ -263,7 +263,7 @@ def _stream_texts(stream: BinaryIO, source: str) -> Iterator[Item]:
     number = 0
     for raw in stream:
         number += 1
-        if not raw.strip():
+        if not raw.removeprefix(_BOM).strip():
             continue
         text = _decode(raw, f"{source}:{number}")
         whole = False
@@ -284,29 +284,32 @@ def _stream_texts(stream: BinaryIO, source: str) -> Iterator[Item]:
     yield source, RecordError(f"{source}: no records (the input is empty)")
 
 
-def _scan(folder: Path, recursive: bool, skipped: list[str]) -> Iterator[Path]:
+def _scan(folder: Path, recursive: bool, skipped: list[str], top: Path) -> Iterator[Path]:
     """The record files in ``folder`` sorted by name (and in its subdirectories when
-    ``recursive``); what is left out goes to ``skipped`` with the reason."""
+    ``recursive``); what is left out goes to ``skipped`` (its path from ``top``, and why)."""
     try:
         entries = sorted(folder.iterdir())
     except OSError as exc:
-        skipped.append(f"{folder} (cannot list it: {exc.strerror or exc})")
+        skipped.append(f"{folder.relative_to(top)}/ (cannot list it: {exc.strerror or exc})")
         return
     for entry in entries:
+        shown = entry.relative_to(top)
         try:
             mode = entry.stat().st_mode
         except OSError:
-            skipped.append(f"{entry} (a broken link)")
+            skipped.append(f"{shown} (a broken link)")
             continue
         if stat.S_ISDIR(mode):
-            if recursive:
-                yield from _scan(entry, recursive, skipped)
+            if recursive and entry.is_symlink():  # a link could lead back up: a loop
+                skipped.append(f"{shown}/ (a link to a directory)")
+            elif recursive:
+                yield from _scan(entry, recursive, skipped, top)
             else:
-                skipped.append(f"{entry}/ (a directory; --recursive reads it)")
+                skipped.append(f"{shown}/ (a directory; --recursive reads it)")
         elif entry.suffix.lower() not in SUFFIXES:
-            skipped.append(f"{entry} (not .json or .jsonl)")
+            skipped.append(f"{shown} (not .json or .jsonl)")
         elif not stat.S_ISREG(mode):
-            skipped.append(f"{entry} (not a regular file)")
+            skipped.append(f"{shown} (not a regular file)")
         else:
             yield entry
 
@@ -328,7 +331,7 @@ def record_texts(
     path = Path(source)
     if path.is_dir():
         left_out: list[str] = []
-        files = list(_scan(path, recursive, left_out))
+        files = list(_scan(path, recursive, left_out, path))
         if left_out and skipped is not None:
             shown = "; ".join(left_out[:5]) + (f"; and {len(left_out) - 5} more"
                                                if len(left_out) > 5 else "")
@@ -355,7 +358,7 @@ def record_texts(
         except OSError as exc:
             yield source, RecordError(f"{source}: cannot read: {exc.strerror or exc}")
             return
-    if not data.strip():
+    if not data.removeprefix(_BOM).strip():
         yield source, RecordError(f"{source}: no records (the file is empty)")
         return
     yield source, _decode(data, source)
