@@ -2,13 +2,15 @@
 
 Prints random solo games per second (one process, moves drawn from ``legal_moves`` and applied
 with the full legality check), legal-move calls per second, random 4-player games per second and
-records verified per second.  Each figure is the best of five repetitions (shared machines are
+records verified per second, and records judged per second by ``verify``'s pipeline (parse,
+verify, format; JSON Lines in input order) with 1 job and with 2 jobs side by side.  Each figure is the best of five repetitions (shared machines are
 noisy; the best run is the one least disturbed), with the slowest shown beside it.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -17,7 +19,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from oracle import apply, legal_moves, new_game, sample_chance  # noqa: E402
-from oracle.record import bench_verify  # noqa: E402
+from concurrent.futures import ProcessPoolExecutor  # noqa: E402
+
+from oracle.play import play_game  # noqa: E402
+from oracle.record import bench_verify, record_game  # noqa: E402
+from oracle.verifier import Judging, ignore_interrupts, judged  # noqa: E402
 
 
 def random_games(players: int, games: int) -> tuple[float, float, int]:
@@ -42,6 +48,21 @@ def random_games(players: int, games: int) -> tuple[float, float, int]:
 REPEATS = 5
 
 
+def pipeline(jobs: int, count: int) -> float:
+    """Records judged per second by ``verify``'s pipeline with ``jobs`` processes (the records:
+    ``count`` JSON Lines of random 2-player games, already in memory)."""
+    line = json.dumps(record_game(play_game(2, 3)[0], ("A", "B")).to_json())
+    items = [(f"bench.jsonl:{n}", line) for n in range(count)]
+    start = time.perf_counter()
+    if jobs == 1:
+        done = sum(1 for _ in judged(items, Judging()))
+    else:
+        with ProcessPoolExecutor(jobs, initializer=ignore_interrupts) as pool:
+            done = sum(1 for _ in judged(items, Judging(), pool, jobs))
+    assert done == count
+    return count / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=100, help="solo games per repetition")
@@ -57,6 +78,11 @@ def main() -> None:
     print(f"random 4-player games/s: {max(four):8.1f}  ({min(four):.1f})")
     print(f"records verified/s:      {max(verified):8.1f}  ({min(verified):.1f}; 2-player "
           "random games)")
+    count = max(4, args.games * 2)
+    one = max(pipeline(1, count) for _ in range(3))
+    two = max(pipeline(2, count) for _ in range(3))
+    print(f"verify pipeline records/s: 1 job {one:8.1f}   2 jobs {two:8.1f}  (best of 3; "
+          f"{count} 2-player records)")
 
 
 if __name__ == "__main__":

@@ -26,3 +26,13 @@ def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text()
     assert test in ci
     assert "mypy --strict oracle spec properties" in test and "pytest" in test
+
+
+def test_readme_documents_every_exit_code_and_the_verifier_options() -> None:
+    from oracle.cli import EXIT_CODES
+
+    section = README.split("**Exit codes**", 1)[1].split("\n\n", 1)[0]
+    for code, _ in EXIT_CODES:
+        assert f" {code} " in section.replace("\n", " "), code
+    for option in ("verify -", "--partial", "--jobs", "--dask"):
+        assert option in README
