@@ -504,8 +504,8 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--force", action="store_true", help="replace an existing SVG file")
         p.set_defaults(run=run)
     p = sub.add_parser("rules", help="print the rule catalogue, or one rule", formatter_class=_Help)
-    p.add_argument("rule", nargs="?", metavar="RULE-ID", help="print only this rule, with its "
-                   "sentence and its source (the rulebook or our ruling)")
+    p.add_argument("rule", nargs="?", metavar="ID", help="print only the rule with this id, "
+                   "with its sentence and its source (the rulebook or our ruling)")
     p.add_argument("--game", choices=list(GAMES), help="only this game's rules (default: all)")
     p.set_defaults(run=cmd_rules)
     return parser
