@@ -229,3 +229,13 @@ def test_schema_catches_a_record_that_fails_only_on_move_syntax() -> None:
                   "dice: take Y yellow:I", "p1: question ?Y x yellow:I"):
         bad = dict(data, steps=[*data["steps"][:3], wrong])
         assert list(good.iter_errors(bad)), wrong
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("Ann", "Ann"), ("\x1b[2J", "\\x1b[2J"), ("a\nb", "a\\x0ab"), ("\ud800", "\\ud800"),
+    ("\u202eabc", "\\u202eabc"), ("Zoë 🎲", "Zoë 🎲"), ("\u2028", "\\u2028"),
+])
+def test_printable_escapes_what_acts_on_a_terminal(text: str, shown: str) -> None:
+    from oracle.verifier import printable
+
+    assert printable(text) == shown

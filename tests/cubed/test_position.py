@@ -64,3 +64,11 @@ def test_only_canonical_text_is_accepted() -> None:
         parse_cubed(NEW_SOLO.replace(" rolls=0", "  rolls=0"))
     with pytest.raises(NotationError, match="1 to 4"):
         parse_cubed(NEW_SOLO.split(" ; ")[0])
+
+
+def test_extras_in_another_order_are_not_canonical() -> None:
+    state = new_game(2)
+    text = format_position(state.but(extras=(0b11, 0)))
+    assert "extras=W+Y,-" in text
+    with pytest.raises(NotationError, match="not canonical"):
+        parse_position(text.replace("extras=W+Y,-", "extras=Y+W,-"))
