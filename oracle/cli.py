@@ -195,12 +195,14 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elif jobs > 1 and len(first) > 1:
             executor = stack.enter_context(
                 ProcessPoolExecutor(jobs, initializer=ignore_interrupts))
+        drawn = False
         for outcome in judged(items, judging, executor, jobs):
             counts[outcome.kind] += 1
             done = sum(counts.values())
-            if show_progress:
-                err.write("\r\033[K")  # clear the progress line before what is printed next
             quiet = args.quiet and outcome.kind in ("legal", "legal-so-far")
+            if drawn and not quiet:
+                err.write("\r\033[K")  # clear the progress line before what is printed next
+                drawn = False
             if args.json:
                 if not quiet:
                     out.write(outcome.line + "\n")
@@ -213,8 +215,9 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 out.flush()
                 if show_progress:
                     _progress(err, done, None, started)
+                    drawn = True
                 last = now
-        if show_progress:
+        if drawn:
             err.write("\r\033[K")
             err.flush()
     code = EXIT_OK
