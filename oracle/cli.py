@@ -429,8 +429,19 @@ def _options_help() -> str:
     )
 
 
-class _Help(argparse.ArgumentDefaultsHelpFormatter, argparse.RawDescriptionHelpFormatter):
-    """Help text that shows every option's default and keeps the epilog's lines."""
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Help text that shows every option's default (unless its help names it) and keeps the
+    epilog's lines."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if "default" in text or not action.option_strings or action.default is argparse.SUPPRESS:
+            return text
+        if action.default is False:
+            return f"{text} (default: off)"
+        if action.default in (None, []):
+            return f"{text} (default: none)"
+        return f"{text} (default: %(default)s)"
 
 
 def _epilog() -> str:
@@ -462,7 +473,8 @@ def build_parser() -> argparse.ArgumentParser:
                    f"cores, {_cores()} here)")
     p.add_argument("--dask", metavar="ADDRESS", default=None, help="judge on the Dask cluster "
                    "at ADDRESS (tcp://host:8786), or 'local' for a cluster of --jobs worker "
-                   "processes here (needs the dask extra)")
+                   "processes here (needs the dask extra; default: none, judge on this "
+                   "machine)")
     p.add_argument("--recursive", action="store_true", help="read subdirectories of a "
                    "directory too")
     p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
