@@ -239,3 +239,9 @@ def test_printable_escapes_what_acts_on_a_terminal(text: str, shown: str) -> Non
     from oracle.verifier import printable
 
     assert printable(text) == shown
+
+
+def test_the_verdict_schema_is_a_valid_schema_and_refuses_a_wrong_line() -> None:
+    jsonschema.Draft202012Validator.check_schema(schema("verdict-1.json"))
+    assert not VERDICTS.is_valid({"name": "x", "status": "fine"})
+    assert not VERDICTS.is_valid({"summary": {"records": 1}, "exit": 0})
