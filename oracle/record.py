@@ -257,31 +257,37 @@ def _lines(stream: Iterable[bytes], source: str, first: int = 1) -> Iterator[Ite
         yield source, RecordError(f"{source}: no records (the input is empty)")
 
 
+def _whole(raw: bytes) -> bool:
+    """True when the line ``raw`` is a whole JSON value on its own."""
+    try:
+        json.loads(raw.removeprefix(_BOM).decode("utf-8"))
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are both
+        return False
+    return True
+
+
 def _stream_texts(stream: BinaryIO, source: str) -> Iterator[Item]:
-    """A record or JSON Lines from a byte stream (standard input): when the first non-blank
-    line is a whole JSON value the stream is JSON Lines, else it is one JSON document."""
-    number = 0
-    for raw in stream:
-        number += 1
-        if not raw.removeprefix(_BOM).strip():
-            continue
-        text = _decode(raw, f"{source}:{number}")
-        whole = False
-        if isinstance(text, str):
-            try:
-                json.loads(text)
-                whole = True
-            except (json.JSONDecodeError, RecursionError):
-                pass
-        if whole or isinstance(text, RecordError):
-            yield f"{source}:{number}", text
-            yield from (item for item in _lines(stream, source, number + 1)
-                        if not isinstance(item[1], RecordError) or item[0] != source)
-            return
-        rest = _decode(raw + stream.read(), source)
-        yield source, rest
+    """A record or JSON Lines from a byte stream (standard input).  The stream is JSON Lines
+    when its first or its second non-blank line is a whole JSON value on its own (a broken
+    first record does not hide the rest), else it is one JSON document (a record written over
+    several lines, as ``play`` writes one)."""
+    seen: list[tuple[int, bytes]] = []
+    for number, raw in enumerate(stream, start=1):
+        if raw.removeprefix(_BOM).strip():
+            seen.append((number, raw))
+            if len(seen) == 2 or _whole(raw):
+                break
+    if not seen:
+        yield source, RecordError(f"{source}: no records (the input is empty)")
         return
-    yield source, RecordError(f"{source}: no records (the input is empty)")
+    if any(_whole(raw) for _, raw in seen):
+        for number, raw in seen:
+            yield f"{source}:{number}", _decode(raw, f"{source}:{number}")
+        yield from (item for item in _lines(stream, source, seen[-1][0] + 1)
+                    if not isinstance(item[1], RecordError) or item[0] != source)
+        return
+    head = b"".join(raw for _, raw in seen)
+    yield source, _decode(head + stream.read(), source)
 
 
 def _scan(folder: Path, recursive: bool, skipped: list[str], top: Path) -> Iterator[Path]:

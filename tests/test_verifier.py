@@ -245,3 +245,10 @@ def test_the_verdict_schema_is_a_valid_schema_and_refuses_a_wrong_line() -> None
     jsonschema.Draft202012Validator.check_schema(schema("verdict-1.json"))
     assert not VERDICTS.is_valid({"name": "x", "status": "fine"})
     assert not VERDICTS.is_valid({"summary": {"records": 1}, "exit": 0})
+
+
+def test_standard_input_json_lines_with_a_broken_first_line_keeps_the_rest() -> None:
+    line = _line(_record(1, 4)).encode()
+    code, out, err = run("verify", "-", stdin=b"{broken\n" + line + b"\n" + line + b"\n")
+    assert code == 2 and "-:1: not JSON" in err
+    assert "-:2: LEGAL" in out and "-:3: LEGAL" in out and "3 records" in out
