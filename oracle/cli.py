@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import itertools
 import json
 import logging
@@ -66,6 +67,9 @@ EXIT_UNUSABLE = 2
 EXIT_INTERNAL = 3
 EXIT_OUTPUT = 4
 EXIT_INTERRUPTED = 130
+
+#: The errors of writing the output (files read are reported as unusable input instead).
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF})
 
 #: The exit codes and what they mean (``--help`` and the README print this list).
 EXIT_CODES: tuple[tuple[int, str], ...] = (
@@ -546,7 +550,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     except KeyboardInterrupt:
         err.write("clever-oracle: interrupted\n")
         return EXIT_INTERRUPTED
-    except OSError as exc:  # what the user gave was read earlier: this is the output
+    except OSError as exc:
+        if exc.errno not in _WRITE_ERRORS:
+            err.write(f"clever-oracle: internal error (OSError: {exc}); please report it\n")
+            return EXIT_INTERNAL
         err.write(f"clever-oracle: cannot write the output: {exc.strerror or exc}\n")
         return EXIT_OUTPUT
     except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
