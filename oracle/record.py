@@ -168,7 +168,11 @@ def record_from_json(data: object, name: str = "record") -> Record:
     except RecursionError:
         raise RecordError(f"{name}: the JSON is nested too deeply to be a record") from None
     if error is not None:
-        raise RecordError(f"{name}: {_pointer(error.absolute_path)}: {excerpt(error.message)}")
+        message = excerpt(error.message)
+        if error.validator == "pattern" and list(error.absolute_path)[:1] == ["steps"]:
+            message = (f"{excerpt(repr(error.instance), 60)} is not a step: want 'dice: roll "
+                       "DICE' or 'pN: MOVE' with a move's verb and tokens (the schema's steps)")
+        raise RecordError(f"{name}: {_pointer(error.absolute_path)}: {message}")
     assert isinstance(data, dict)
     texts: list[tuple[str, int | None, str]] = [
         ("players", i, p) for i, p in enumerate(data["players"])]
