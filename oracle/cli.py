@@ -10,11 +10,12 @@ record legal or legal so far (or the command succeeded); 1 — a record has an i
 claimed totals, or ends before the game is over; 2 — unusable input (missing file, bad JSON,
 schema violation, unknown notation, bad option), reported as one line on stderr; 3 — an
 internal error of the oracle (a bug; please report it); 4 — the output could not be written
-(a full disk); 130 — interrupted (Ctrl-C).  When ``verify`` meets several kinds, the highest
-of 2, 1, 0 wins, and the summary counts every kind.  When the reader of the output closes the
-pipe (``| head``), the program ends quietly like any Unix filter (shell status 141).  Text output
-escapes control characters in anything the user gave (names, moves).  No command writes to a
-file it was given to read, and ``play --out`` never overwrites an existing file.
+(a full disk); 130 — interrupted (Ctrl-C); 143 — terminated (SIGTERM).  When ``verify``
+meets several kinds, the highest of 2, 1, 0 wins, and the summary counts every kind.  When the
+reader of the output closes the pipe (``| head``), the program ends quietly like any Unix filter
+(shell status 141).  Text output escapes control characters in anything the user gave (names,
+moves).  No command writes to a file it was given to read, and ``play --out`` never overwrites
+an existing file.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ import json
 import logging
 import os
 import signal
+import stat
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -67,6 +69,7 @@ EXIT_UNUSABLE = 2
 EXIT_INTERNAL = 3
 EXIT_OUTPUT = 4
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
 
 #: The errors of writing the output (files read are reported as unusable input instead).
 _WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF})
@@ -79,6 +82,7 @@ EXIT_CODES: tuple[tuple[int, str], ...] = (
     (EXIT_INTERNAL, "internal error of the oracle (a bug; please report it)"),
     (EXIT_OUTPUT, "the output could not be written (e.g. a full disk)"),
     (EXIT_INTERRUPTED, "interrupted (Ctrl-C)"),
+    (EXIT_TERMINATED, "terminated (SIGTERM)"),
 )
 
 
@@ -172,6 +176,14 @@ def _dask_executor(stack: contextlib.ExitStack, address: str, jobs: int) -> tupl
     return executor, threads
 
 
+def _regular_file(out: TextIO) -> bool:
+    """True when ``out`` is a file on disk (output to it is flushed in bulk)."""
+    try:
+        return stat.S_ISREG(os.fstat(out.fileno()).st_mode)
+    except (OSError, ValueError):  # not a real file descriptor (a test's StringIO)
+        return True
+
+
 def _items(args: argparse.Namespace, err: TextIO) -> Iterator[Item]:
     """Every record text named on the command line, one at a time."""
     def skipped(message: str) -> None:
@@ -190,6 +202,7 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     first = list(itertools.islice(items, 2))
     items = itertools.chain(first, items)
     show_progress = err.isatty()
+    streaming = not _regular_file(out)  # a pipe or a terminal: each verdict as it comes
     counts: dict[str, int] = dict.fromkeys(KINDS, 0)
     started = last = time.perf_counter()
     with contextlib.ExitStack() as stack:
@@ -199,6 +212,10 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elif jobs > 1 and len(first) > 1:
             executor = stack.enter_context(
                 ProcessPoolExecutor(jobs, initializer=ignore_interrupts))
+            # Start every worker now, before judged() starts its reader thread: a process
+            # forked while that thread holds standard input's lock would wait for it forever
+            # (a forked worker closes its standard input).
+            executor.submit(ignore_interrupts).result()
         drawn = False
         for outcome in judged(items, judging, executor, jobs):
             counts[outcome.kind] += 1
@@ -215,7 +232,7 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             elif not quiet:
                 out.write(outcome.text + "\n")
             now = time.perf_counter()
-            if done == 1 or now - last > 0.2:
+            if streaming or now - last > 0.2:
                 out.flush()
                 if show_progress:
                     _progress(err, done, None, started)
@@ -562,13 +579,27 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return EXIT_INTERNAL
 
 
+def _terminated(signum: int, frame: object) -> NoReturn:
+    """SIGTERM: end like Ctrl-C, with the shell's status for it (143), after the worker
+    processes are stopped (they would otherwise outlive the program)."""
+    raise SystemExit(EXIT_TERMINATED)
+
+
 def run() -> None:
     """Console-script entry point.  A closed output pipe (``| head``) ends the program quietly,
     as for any Unix filter; output that cannot be written (a full disk) is reported once."""
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, _terminated)
     code = main()
     if code == EXIT_OUTPUT:  # drop what could not be written, so exiting does not retry it
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+        # A reader thread may still be blocked reading standard input; the interpreter's
+        # shutdown would wait for its lock.  What was printed is flushed, then the process ends.
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(code)
     sys.exit(code)

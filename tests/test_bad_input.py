@@ -153,3 +153,19 @@ def test_directory_scan_says_what_it_skipped(tmp_path: Path) -> None:
         assert what in err
     code, out, _ = run("verify", "--recursive", str(tmp_path))
     assert code == 0 and "inner.json: LEGAL" in out and "2 records: 2 legal" in out
+
+
+def test_sigterm_stops_the_workers_and_exits_143() -> None:
+    """A verify with worker processes, waiting for more standard input, is terminated: exit
+    143, no traceback (the workers are shut down with it)."""
+    line = json.dumps(json.loads(SOLO.read_text())).encode() + b"\n"
+    with subprocess.Popen([sys.executable, "-m", "oracle", "verify", "--jobs", "2", "-"],
+                          stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, cwd=ROOT) as process:
+        assert process.stdin is not None and process.stdout is not None
+        process.stdin.write(line * 3)
+        process.stdin.flush()
+        assert process.stdout.readline().startswith(b"-:1: LEGAL")  # running, and waiting
+        process.terminate()
+        _, err = process.communicate()
+    assert process.returncode == 143 and b"Traceback" not in err
