@@ -197,7 +197,9 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.records.count("-") > 1:
         raise UsageError("verify: standard input (-) can be read only once")
     judging = Judging(tuple(options.items()), args.partial, args.game)
-    jobs = args.jobs or _cores()
+    # Standard input is judged as it comes, one record at a time (an app streaming its moves
+    # waits for each verdict), unless --jobs asks for more.
+    jobs = args.jobs or (1 if "-" in args.records else _cores())
     items = _items(args, err)
     first = list(itertools.islice(items, 2))
     items = itertools.chain(first, items)
@@ -212,10 +214,7 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         elif jobs > 1 and len(first) > 1:
             executor = stack.enter_context(
                 ProcessPoolExecutor(jobs, initializer=ignore_interrupts))
-            # Start every worker now, before judged() starts its reader thread: a process
-            # forked while that thread holds standard input's lock would wait for it forever
-            # (a forked worker closes its standard input).
-            executor.submit(ignore_interrupts).result()
+            executor.submit(ignore_interrupts).result()  # every worker is started now
         drawn = False
         for outcome in judged(items, judging, executor, jobs):
             counts[outcome.kind] += 1
@@ -491,7 +490,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "all legal is LEGAL SO FAR (exit 0), with its position and the legal moves")
     p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
                    help=f"judge records on N cores, output in input order (default: all "
-                   f"cores, {_cores()} here)")
+                   f"cores, {_cores()} here; 1 for standard input, judged as it comes)")
     p.add_argument("--dask", metavar="ADDRESS", default=None, help="judge on the Dask cluster "
                    "at ADDRESS (tcp://host:8786), or 'local' for a cluster of --jobs worker "
                    "processes here (needs the dask extra; default: none, judge on this "
@@ -596,8 +595,8 @@ def run() -> None:
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
-        # A reader thread may still be blocked reading standard input; the interpreter's
-        # shutdown would wait for its lock.  What was printed is flushed, then the process ends.
+        # Reading standard input may still hold its lock; the interpreter's shutdown would
+        # wait for it.  What was printed is flushed, then the process ends.
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()

@@ -20,8 +20,6 @@ import unicodedata
 from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from concurrent.futures import Executor, Future
-from queue import Empty, Queue
-from threading import Thread
 from typing import Literal
 
 import attrs
@@ -160,70 +158,39 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-@attrs.frozen
-class _End:
-    """What the reader thread puts last: the end of the input, or the error that ended it."""
-
-    error: BaseException | None = None
-
-
-def _read_ahead(items: Iterable[Item], queue: Queue[Item | _End]) -> None:
-    """The reader thread: put every item on ``queue`` (it blocks while the queue is full), then
-    the end."""
-    try:
-        for item in items:
-            queue.put(item)
-    except BaseException as exc:  # noqa: BLE001 - handed to the main thread, raised there
-        queue.put(_End(exc))
-        return
-    queue.put(_End())
+def _batches(items: Iterable[Item]) -> Iterator[tuple[Item, ...]]:
+    """``items`` in batches of 1, 2, 4, ... up to :data:`MAX_BATCH` records."""
+    size, batch = 1, []
+    for item in items:
+        batch.append(item)
+        if len(batch) >= size:
+            yield tuple(batch)
+            batch, size = [], min(size * 2, MAX_BATCH)
+    if batch:
+        yield tuple(batch)
 
 
 def judged(
     items: Iterable[Item], judging: Judging, executor: Executor | None = None, jobs: int = 1
 ) -> Iterator[Outcome]:
     """Every record of ``items`` judged, in input order, each yielded as soon as it and those
-    before it are done.  Without an ``executor`` the records are judged here, one at a time.
-    With one, a reader thread reads ahead (at most :data:`MAX_BATCH` × the window of records),
-    batches take what has been read — 1, 2, 4, ... up to :data:`MAX_BATCH` records, fewer when
-    the input is slow, so a verdict never waits for input that has not come — and at most
-    ``jobs`` × :data:`WINDOW_PER_JOB` batches are in flight."""
+    before it are done.  Without an ``executor`` the records are judged here, one at a time
+    (each verdict comes before the next record is read: right for a slow stream).  With one,
+    at most ``jobs`` × :data:`WINDOW_PER_JOB` batches are in flight; a batch's verdicts come
+    once the next batch has been read."""
     if executor is None:
         for item in items:
             yield judge_item(judging, item)
         return
     window = max(1, jobs) * WINDOW_PER_JOB
-    queue: Queue[Item | _End] = Queue(maxsize=MAX_BATCH * window)
-    Thread(target=_read_ahead, args=(items, queue), daemon=True, name="read-records").start()
     pending: deque[Future[tuple[Outcome, ...]]] = deque()
-    size, end = 1, None
     try:
-        while end is None or pending:
-            while pending and pending[0].done():
+        for batch in _batches(items):
+            pending.append(executor.submit(judge_batch, judging, batch))
+            while pending and (len(pending) >= window or pending[0].done()):
                 yield from pending.popleft().result()
-            if pending and (end is not None or len(pending) >= window):
-                yield from pending.popleft().result()
-                continue
-            try:
-                got = queue.get(timeout=0.05 if pending else None)
-            except Empty:
-                continue
-            batch: list[Item] = []
-            while not isinstance(got, _End):
-                batch.append(got)
-                if len(batch) >= size:
-                    break
-                try:
-                    got = queue.get_nowait()
-                except Empty:
-                    break
-            if isinstance(got, _End):
-                end = got
-            if batch:
-                pending.append(executor.submit(judge_batch, judging, tuple(batch)))
-                size = min(size * 2, MAX_BATCH)
-        if end is not None and end.error is not None:
-            raise end.error
+        while pending:
+            yield from pending.popleft().result()
     finally:
         for future in pending:
             future.cancel()
