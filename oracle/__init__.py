@@ -16,7 +16,13 @@ import it)::
         move = sample_chance(state, rng) if state.is_chance else legal_moves(state)[0]
         state = apply(state, move)
     print(scores(state), winners(state))
+
+For any game: :func:`verify` judges a :class:`Record` (:func:`load_records` reads them from
+files, directories and JSON Lines), and :func:`format_position` / :func:`parse_position` write
+and read the one-line position notation.
 """
+
+__version__ = "0.1.0"
 
 from oracle.dice import Place, Position
 from oracle.game import Game, RulesetOption
@@ -49,6 +55,8 @@ from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
 from oracle.cubed.scoring import ScoreBreakdown, score, scores, solo_rating, winners
 from oracle.cubed.sheet import Area, Bonus
 from oracle.cubed.state import CHANCE, NOBODY, GameState, Phase
+from oracle.position import format_position, parse_position
+from oracle.record import Record, Verdict, load_records, verify
 
 __all__ = [
     "DEFAULT_GAME", "GAMES", "Game", "Position", "RulesetOption", "find_game",
@@ -58,5 +66,6 @@ __all__ = [
     "QuestionMark", "RULES", "RULES_BY_ID", "ReRoll", "RecordError", "Roll", "Rule", "Ruleset",
     "ScoreBreakdown", "SoloRoll", "Take", "apply", "apply_unchecked", "chance_outcomes",
     "diagnose", "legal_moves", "new_game", "parse_move", "sample_chance", "score", "scores",
-    "solo_rating", "winners",
+    "solo_rating", "winners", "format_position", "parse_position", "Record", "Verdict",
+    "load_records", "verify", "__version__",
 ]

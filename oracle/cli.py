@@ -1,46 +1,90 @@
 """The ``clever-oracle`` command line.
 
-Commands: ``verify RECORD...`` (replay and judge records), ``play`` (play a game and write its
-record), ``legal RECORD`` (the legal moves at a step), ``show RECORD`` (the sheets as text and
-SVG), ``rules`` (the rule catalogue).
+Commands: ``verify RECORD...`` (replay and judge records; ``-`` reads standard input),
+``play`` (play games and write their records), ``legal RECORD|POSITION`` (the legal moves at a
+step or in a position), ``show RECORD|POSITION`` (the sheets as text and SVG), ``rules
+[RULE-ID]`` (the rule catalogue).
 
-Exit codes: 0 — every record legal (or the command succeeded); 1 — a record has an illegal step,
-wrong claimed totals, or ends before the game is over; 2 — unusable input (missing file, bad
-JSON, schema violation, unknown notation, bad option), reported as one line on stderr;
-3 — an internal error of the oracle (a bug; please report it).  When the reader of the output
-closes the pipe (``| head``), the program ends quietly like any Unix filter (shell status 141).  No command writes to a file it
-was given to read, and ``play --out`` never overwrites an existing file.
+Exit codes (:data:`EXIT_CODES`; also in ``clever-oracle --help`` and the README): 0 — every
+record legal or legal so far (or the command succeeded); 1 — a record has an illegal step, wrong
+claimed totals, or ends before the game is over; 2 — unusable input (missing file, bad JSON,
+schema violation, unknown notation, bad option), reported as one line on stderr; 3 — an
+internal error of the oracle (a bug; please report it); 4 — the output could not be written
+(a full disk); 130 — interrupted (Ctrl-C); 143 — terminated (SIGTERM).  When ``verify``
+meets several kinds, the highest of 2, 1, 0 wins, and the summary counts every kind.  When the
+reader of the output closes the pipe (``| head``), the program ends quietly like any Unix filter
+(shell status 141).  Text output escapes control characters in anything the user gave (names,
+moves).  No command writes to a file it was given to read, and ``play --out`` never overwrites
+an existing file.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import itertools
 import json
+import logging
+import os
 import signal
+import stat
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import BinaryIO, NoReturn, TextIO
 
+from oracle import __version__
 from oracle.adapter.commands import register as register_adapter_commands
 from oracle.errors import OracleError, RecordError
-from oracle.game import Game, Ruleset, State
+from oracle.game import CHANCE, NOBODY, Game, Ruleset, State
 from oracle.games import DEFAULT_GAME, GAMES, find_game
 from oracle.play import POLICIES, play_game
+from oracle.position import is_position, position_game
 from oracle.record import (
+    Item,
+    Meta,
     Record,
-    Verdict,
     dump_record,
-    load_records,
+    excerpt,
+    load_item,
     record_game,
+    record_texts,
     replay,
-    verify,
+)
+from oracle.verifier import (
+    KINDS,
+    Judging,
+    ignore_interrupts,
+    judged,
+    printable,
+    summary_line,
+    with_options,
 )
 
 EXIT_OK = 0
 EXIT_ILLEGAL = 1
 EXIT_UNUSABLE = 2
 EXIT_INTERNAL = 3
+EXIT_OUTPUT = 4
+EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143
+
+#: The errors of writing the output (files read are reported as unusable input instead).
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF})
+
+#: The exit codes and what they mean (``--help`` and the README print this list).
+EXIT_CODES: tuple[tuple[int, str], ...] = (
+    (EXIT_OK, "every record legal or legal so far, or the command succeeded"),
+    (EXIT_ILLEGAL, "a record is illegal (a step, or its claimed totals) or incomplete"),
+    (EXIT_UNUSABLE, "unusable input or a bad command line (one line on stderr); wins over 1"),
+    (EXIT_INTERNAL, "internal error of the oracle (a bug; please report it)"),
+    (EXIT_OUTPUT, "the output could not be written (e.g. a full disk)"),
+    (EXIT_INTERRUPTED, "interrupted (Ctrl-C)"),
+    (EXIT_TERMINATED, "terminated (SIGTERM)"),
+)
 
 
 class UsageError(OracleError):
@@ -71,8 +115,7 @@ def _option_pairs(pairs: Sequence[str], games: Sequence[Game]) -> dict[str, str]
 
 def _with_options(game: Game, base: Ruleset, options: dict[str, str]) -> Ruleset:
     """``base`` with the options this game knows applied."""
-    names = {o.name for o in game.ruleset_options}
-    return game.make_ruleset({k: v for k, v in options.items() if k in names}, base)
+    return with_options(game, base, options.items())
 
 
 def _games(args: argparse.Namespace) -> tuple[Game, ...]:
@@ -81,90 +124,143 @@ def _games(args: argparse.Namespace) -> tuple[Game, ...]:
     return (find_game(name),) if name else tuple(GAMES.values())
 
 
-def _format_verdict(verdict: Verdict, game: Game) -> str:
-    if verdict.status == "legal":
-        lines = [f"{verdict.name}: LEGAL ({verdict.steps} steps)"]
-        won = game.winners(verdict.scores) if len(verdict.scores) > 1 else ()
-        for i, (name, s) in enumerate(zip(verdict.players, verdict.scores)):
-            mark = " (winner)" if i in won else ""
-            lines.append(f"  p{i + 1} {name}: {s}{mark}")
-        if len(verdict.scores) == 1:
-            lines.append(f"  solo rating: {game.solo_rating(verdict.scores[0].total)}")
-        return "\n".join(lines)
-    head = "ILLEGAL" if verdict.status == "illegal" else "INCOMPLETE"
-    if verdict.step is not None:
-        lines = [f"{verdict.name}: {head} at step {verdict.step} of {verdict.steps}: "
-                 f"{verdict.player}: {verdict.move}"]
+def _progress(err: TextIO, done: int, total: int | None, started: float) -> None:
+    """A progress line on standard error (only drawn when it is a terminal)."""
+    rate = done / max(time.perf_counter() - started, 1e-9)
+    if total:
+        width = 30
+        filled = width * done // total
+        bar = "#" * filled + "." * (width - filled)
+        err.write(f"\r\033[K[{bar}] {done}/{total} ({rate:,.0f}/s)")
     else:
-        lines = [f"{verdict.name}: {head}"]
-    lines.append(f"  rule {verdict.rule}: {verdict.reason}")
-    if verdict.sheet_before:
-        lines.append(f"  sheet before: {verdict.sheet_before}")
-    if verdict.dice_before:
-        lines.append(f"  dice before:  {verdict.dice_before}")
-    if verdict.legal:
-        shown = list(verdict.legal[:40])
-        more = f" ... and {len(verdict.legal) - 40} more" if len(verdict.legal) > 40 else ""
-        lines.append(f"  legal instead ({len(verdict.legal)}): " + ", ".join(shown) + more)
-    for i, s in enumerate(verdict.scores):
-        lines.append(f"  p{i + 1}: {s}")
-    return "\n".join(lines)
+        err.write(f"\r\033[K{done:,} records ({rate:,.0f}/s)")
+    err.flush()
 
 
-def _progress(out: TextIO, done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    out.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-    if done == total:
-        out.write("\n")
-    out.flush()
+def _jobs(value: str) -> int:
+    """``--jobs``: a whole number from 1."""
+    if not value.isdigit() or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"{value!r} is not a number of jobs (1 or more)")
+    return int(value)
+
+
+def _cores() -> int:
+    """How many cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def _dask_executor(stack: contextlib.ExitStack, address: str, jobs: int) -> tuple[Executor, int]:
+    """An executor on the Dask cluster at ``address`` (``local``: a cluster of ``jobs`` worker
+    processes on this machine), and how many tasks it runs at once."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise UsageError("--dask: Dask is not installed; pip install 'clever-oracle[dask]'") \
+            from None
+    logging.getLogger("distributed").setLevel(logging.ERROR)
+    try:
+        if address == "local":
+            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
+                                   dashboard_address=None)
+            stack.enter_context(cluster)
+            client = Client(cluster)
+        else:
+            client = Client(address, timeout="10s")
+        stack.enter_context(client)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise UsageError(f"--dask {address}: cannot reach the cluster: {exc}") from None
+    threads: int = sum(client.nthreads().values()) or 1
+    executor: Executor = client.get_executor()
+    return executor, threads
+
+
+def _regular_file(out: TextIO) -> bool:
+    """True when ``out`` is a file on disk (output to it is flushed in bulk)."""
+    try:
+        return stat.S_ISREG(os.fstat(out.fileno()).st_mode)
+    except (OSError, ValueError):  # not a real file descriptor (a test's StringIO)
+        return True
+
+
+def _items(args: argparse.Namespace, err: TextIO) -> Iterator[Item]:
+    """Every record text named on the command line, one at a time."""
+    def skipped(message: str) -> None:
+        err.write(f"clever-oracle: note: {printable(excerpt(message, 400))}\n")
+    for source in args.records:
+        yield from record_texts(source, args.recursive, skipped, args.stdin)
 
 
 def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     options = _option_pairs(args.ruleset, _games(args))  # reject bad options before reading
-    loaded: list[tuple[str, Record | RecordError]] = []
-    for source in args.records:
-        loaded.extend(load_records(source))
-    show_progress = len(loaded) > 1 and err.isatty() and not args.json
-    results: list[dict[str, object]] = []
-    counts = {"legal": 0, "illegal": 0, "incomplete": 0, "unusable": 0}
-    for done, (name, item) in enumerate(loaded, start=1):
-        if show_progress:
-            err.write("\r\033[K")  # clear the progress line before what is printed next
+    if args.records.count("-") > 1:
+        raise UsageError("verify: standard input (-) can be read only once")
+    judging = Judging(tuple(options.items()), args.partial, args.game)
+    # Standard input is judged as it comes, one record at a time (an app streaming its moves
+    # waits for each verdict), unless --jobs asks for more.
+    jobs = args.jobs or (1 if "-" in args.records else _cores())
+    items = _items(args, err)
+    first = list(itertools.islice(items, 2))
+    items = itertools.chain(first, items)
+    show_progress = err.isatty()
+    streaming = not _regular_file(out)  # a pipe or a terminal: each verdict as it comes
+    counts: dict[str, int] = dict.fromkeys(KINDS, 0)
+    started = last = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        executor: Executor | None = None
+        if args.dask:
+            executor, jobs = _dask_executor(stack, args.dask, jobs)
+        elif jobs > 1 and len(first) > 1:
+            executor = stack.enter_context(
+                ProcessPoolExecutor(jobs, initializer=ignore_interrupts))
+            executor.submit(ignore_interrupts).result()  # every worker is started now
+        drawn = False
+        for outcome in judged(items, judging, executor, jobs):
+            counts[outcome.kind] += 1
+            done = sum(counts.values())
+            quiet = args.quiet and outcome.kind in ("legal", "legal-so-far")
+            if drawn and not quiet:
+                err.write("\r\033[K")  # clear the progress line before what is printed next
+                drawn = False
+            if args.json:
+                if not quiet:
+                    out.write(outcome.line + "\n")
+            elif outcome.kind == "unusable":
+                err.write(f"{outcome.text}\n")
+            elif not quiet:
+                out.write(outcome.text + "\n")
+            now = time.perf_counter()
+            if streaming or now - last > 0.2:
+                out.flush()
+                if show_progress:
+                    _progress(err, done, None, started)
+                    drawn = True
+                last = now
+        if drawn:
+            err.write("\r\033[K")
             err.flush()
-        if isinstance(item, RecordError):
-            counts["unusable"] += 1
-            results.append({"name": name, "status": "unusable", "error": str(item)})
-            if not args.json:
-                err.write(f"{item}\n")
-        else:
-            if args.game and item.game.name != args.game:
-                raise UsageError(f"{name}: a {item.game.name} record, not {args.game}")
-            verdict = verify(item, name, _with_options(item.game, item.options, options))
-            counts[verdict.status] += 1
-            results.append(verdict.to_json())
-            if not args.json:
-                out.write(_format_verdict(verdict, item.game) + "\n")
-        if show_progress:
-            _progress(err, done, len(loaded))
-    summary = ", ".join(f"{n} {k}" for k, n in counts.items() if n)
-    if args.json:
-        json.dump({"records": results, "summary": counts}, out, indent=2)
-        out.write("\n")
-    elif len(loaded) > 1:
-        out.write(f"{len(loaded)} records: {summary}\n")
+    code = EXIT_OK
     if counts["unusable"]:
-        return EXIT_UNUSABLE
-    if counts["illegal"] or counts["incomplete"]:
-        return EXIT_ILLEGAL
-    return EXIT_OK
+        code = EXIT_UNUSABLE
+    elif counts["illegal"] or counts["incomplete"]:
+        code = EXIT_ILLEGAL
+    total = sum(counts.values())
+    if args.json:
+        out.write(summary_line(counts, code) + "\n")
+    elif total > 1 or args.quiet:
+        shown = [f"{n} {k.replace('-', ' ')}" for k, n in counts.items()
+                 if n or k != "legal-so-far"]
+        out.write(f"{total} record{'s' if total != 1 else ''}: {', '.join(shown)}\n")
+    return code
 
 
-def _one_record(source: str) -> Record:
-    items = list(load_records(source))
+def _one_record(source: str, stdin: BinaryIO | None) -> Record:
+    items = list(itertools.islice(record_texts(source, stdin=stdin), 2))
     if len(items) != 1:
-        raise UsageError(f"{source}: holds {len(items)} records; name one file with one record")
-    name, item = items[0]
+        raise UsageError(f"{source}: holds more than one record; name one file with one record")
+    name, item = load_item(items[0])
     if isinstance(item, RecordError):
         raise item
     return item
@@ -177,50 +273,100 @@ def _step_state(record: Record, step: int | None) -> tuple[int, State]:
     return (step or len(record.steps) + 1), replay(record, step)
 
 
-def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    record = _one_record(args.record)
+def _target(args: argparse.Namespace) -> tuple[Game, State, str, tuple[str, ...]]:
+    """What ``legal`` and ``show`` look at: a position, or a record at a step.  Returns the game,
+    the state, where it is (``before step 4``) and the players' labels (``p1 (Ann)``)."""
+    if is_position(args.record):
+        if args.step is not None:
+            raise UsageError("--step: a position has no steps; give a record to use --step")
+        game = position_game(args.record)
+        state = game.parse_position(args.record)
+        return game, state, "in this position", tuple(f"p{i + 1}" for i in range(state.players))
+    record = _one_record(args.record, args.stdin)
     step, state = _step_state(record, args.step)
     where = f"before step {step}" if step <= len(record.steps) else "after the last step"
-    game = record.game
+    labels = tuple(f"p{i + 1} ({name})" for i, name in enumerate(record.players))
+    return record.game, state, where, labels
+
+
+def _who(state: State, labels: tuple[str, ...]) -> str:
+    if state.actor == CHANCE:
+        return "dice"
+    return "nobody" if state.actor == NOBODY else labels[state.actor]
+
+
+def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    game, state, where, labels = _target(args)
+    moves = game.legal_moves(state)
+    position = game.format_position(state)
+    if args.json:
+        json.dump({"where": where, "position": position, "to_move": _who(state, labels),
+                   "over": state.is_terminal, "legal": [str(m) for m in moves]}, out)
+        out.write("\n")
+        return EXIT_OK
     if state.is_terminal:
-        out.write(f"{where}: the game is over; no legal moves\n")
+        lines = [f"{where}: the game is over; no legal moves"]
     elif state.is_chance:
-        out.write(f"{where}: the dice are to be rolled ({game.dice_text(state)})\n")
+        lines = [f"{where}: the dice are to be rolled ({game.dice_text(state)})"]
     else:
-        moves = game.legal_moves(state)
-        out.write(f"{where}: p{state.actor + 1} ({record.players[state.actor]}) to move, "
-                  f"{len(moves)} legal moves\n")
-        for move in moves:
-            out.write(f"{move}\n")
+        lines = [f"{where}: {labels[state.actor]} to move, {len(moves)} legal moves"]
+    lines.append(f"position: {position}")
+    lines.extend(str(m) for m in moves)
+    out.write("".join(printable(line) + "\n" for line in lines))
     return EXIT_OK
+
+
+def _same_file(a: Path, b: str) -> bool:
+    try:
+        return a.exists() and Path(b).exists() and a.samefile(b)
+    except OSError:
+        return False
+
+
+def _check_target(option: str, target: Path, force: bool, inputs: Sequence[str]) -> None:
+    """Refuse to write ``target`` when it is a directory, one of the ``inputs``, or an existing
+    file (without ``force``)."""
+    if target.is_dir():
+        raise UsageError(f"{option} {target}: is a directory; name a file")
+    if any(_same_file(target, source) for source in inputs):
+        raise UsageError(f"{option} {target}: is a file being read; name another file")
+    if target.exists() and not force:
+        raise UsageError(f"{option} {target}: the file exists; use --force to replace it")
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    record = _one_record(args.record)
-    step, state = _step_state(record, args.step)
-    where = f"before step {step}" if step <= len(record.steps) else "after the last step"
-    game = record.game
-    out.write(f"{args.record}, {where}: round {state.round}, dice {game.dice_text(state)}\n")
-    chosen = range(len(record.players))
+    if args.svg:
+        _check_target("--svg", Path(args.svg), args.force, [args.record])
+    game, state, where, labels = _target(args)
+    source = "position" if is_position(args.record) else args.record
+    lines = [f"{source}, {where}: round {state.round}, dice {game.dice_text(state)}"]
+    chosen = range(state.players)
     if args.player is not None:
-        if not 1 <= args.player <= len(record.players):
-            raise UsageError(f"--player {args.player}: the record has players 1 to "
-                             f"{len(record.players)}")
+        if not 1 <= args.player <= state.players:
+            raise UsageError(f"--player {args.player}: the game has players 1 to "
+                             f"{state.players}")
         chosen = range(args.player - 1, args.player)
     for i in chosen:
-        out.write(game.sheet_text(state.sheets[i], f"p{i + 1} {record.players[i]}") + "\n")
+        lines.append(game.sheet_text(state.sheets[i], labels[i].replace(" (", " ", 1)
+                                     .removesuffix(")")))
+    out.write("".join(printable(line) + "\n" for block in lines for line in block.split("\n")))
     if args.svg:
         target = Path(args.svg)
-        if target.exists() and not args.force:
-            raise UsageError(f"--svg {args.svg}: the file exists; use --force to replace it")
         who = args.player - 1 if args.player is not None else max(state.actor, 0)
-        title = f"p{who + 1} {record.players[who]} — {where}"
+        title = f"{labels[who]} — {where}"
         try:
-            target.write_text(game.sheet_svg(state.sheets[who], title), "utf-8")
+            target.write_text(game.sheet_svg(state.sheets[who], printable(title)), "utf-8")
         except OSError as exc:
             raise UsageError(f"--svg {args.svg}: cannot write: {exc.strerror or exc}") from None
-        out.write(f"wrote {args.svg}\n")
+        out.write(f"wrote {printable(args.svg)}\n")
     return EXIT_OK
+
+
+def _play_one(game: Game, args: argparse.Namespace, ruleset: Ruleset, seed: int) -> Record:
+    moves, _ = play_game(args.players, seed, POLICIES[args.policy], ruleset, game.name)
+    names = tuple(f"Player {i + 1}" for i in range(args.players))
+    return record_game(moves, names, ruleset, game=game.name,
+                       meta=Meta(seed=seed, policy=args.policy))
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -228,30 +374,63 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not game.min_players <= args.players <= game.max_players:
         raise UsageError(f"--players {args.players}: {game.title} is for {game.min_players} to "
                          f"{game.max_players} players")
+    if args.count < 1:
+        raise UsageError(f"--count {args.count}: want 1 or more games")
     ruleset = _with_options(game, game.default_ruleset, _option_pairs(args.ruleset, (game,)))
-    moves, final = play_game(args.players, args.seed, POLICIES[args.policy], ruleset, game.name)
-    names = tuple(f"Player {i + 1}" for i in range(args.players))
-    record = record_game(moves, names, ruleset, game=game.name)
-    text = dump_record(record)
-    if args.out and args.out != "-":
+    lines = args.count > 1 or (args.out or "").lower().endswith(".jsonl")
+    to_file = bool(args.out) and args.out != "-"
+    if to_file:
         target = Path(args.out)
-        if target.exists() and not args.force:
-            raise UsageError(f"--out {args.out}: the file exists; use --force to replace it")
-        try:
-            target.write_text(text, "utf-8")
-        except OSError as exc:
-            raise UsageError(f"--out {args.out}: cannot write: {exc.strerror or exc}") from None
-        final_scores = game.scores(final)
-        totals = ", ".join(str(s.total) for s in final_scores)
-        won = ", ".join(f"p{w + 1}" for w in game.winners(final_scores))
-        who = f", winner {won}" if len(final_scores) > 1 else ""
-        out.write(f"wrote {args.out}: {len(moves)} steps, totals {totals}{who}\n")
-    else:
-        out.write(text)
+        _check_target("--out", target, args.force, [])
+        if args.count > 1 and not args.out.lower().endswith(".jsonl"):
+            raise UsageError(f"--out {args.out}: --count {args.count} writes JSON Lines; name a "
+                             ".jsonl file")
+    show_progress = args.count > 1 and err.isatty()
+    started = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        sink = out
+        if to_file:
+            try:
+                sink = stack.enter_context(Path(args.out).open(
+                    "w" if args.force else "x", encoding="utf-8"))
+            except OSError as exc:
+                raise UsageError(f"--out {args.out}: cannot write: {exc.strerror or exc}") \
+                    from None
+        record = None
+        for n in range(args.count):
+            record = _play_one(game, args, ruleset, args.seed + n)
+            if lines:
+                sink.write(json.dumps(record.to_json(), ensure_ascii=False) + "\n")
+            else:
+                sink.write(dump_record(record))
+            if show_progress and (n % 10 == 9 or n + 1 == args.count):
+                _progress(err, n + 1, args.count, started)
+        if show_progress:
+            err.write("\n")
+    assert record is not None
+    if to_file and args.count > 1:
+        out.write(f"wrote {printable(args.out)}: {args.count} records (seeds {args.seed} to "
+                  f"{args.seed + args.count - 1}, policy {args.policy})\n")
+    elif to_file:
+        totals = ", ".join(str(t) for t in record.totals or ())
+        final = game.scores(replay(record))
+        won = ", ".join(f"p{w + 1}" for w in game.winners(final))
+        who = f", winner {won}" if len(final) > 1 else ""
+        out.write(f"wrote {printable(args.out)}: {len(record.steps)} steps, totals {totals}"
+                  f"{who}\n")
     return EXIT_OK
 
 
 def cmd_rules(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.rule:
+        found = [(g, r) for g in _games(args) for r in g.rules if r.id == args.rule.upper()]
+        if not found:
+            raise UsageError(f"rules {printable(excerpt(args.rule, 40))}: no such rule id; "
+                             "'clever-oracle rules' lists them")
+        for game, rule in found:
+            out.write(f"{rule.id} ({game.title}): {rule.summary}\n"
+                      f"  source: {rule.source}\n  sentence: \"{rule.quote}\"\n")
+        return EXIT_OK
     for game in _games(args):
         if len(GAMES) > 1 and not args.game:
             out.write(f"# {game.title} ({game.name})\n")
@@ -271,46 +450,98 @@ def _options_help() -> str:
     )
 
 
+class _Help(argparse.RawDescriptionHelpFormatter):
+    """Help text that shows every option's default (unless its help names it) and keeps the
+    epilog's lines."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if "default" in text or not action.option_strings or action.default is argparse.SUPPRESS:
+            return text
+        if action.default is False:
+            return f"{text} (default: off)"
+        if action.default in (None, []):
+            return f"{text} (default: none)"
+        return f"{text} (default: %(default)s)"
+
+
+def _epilog() -> str:
+    return "exit codes:\n" + "\n".join(f"  {code:<4} {text}" for code, text in EXIT_CODES)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="clever-oracle",
+    parser = _Parser(prog="clever-oracle", formatter_class=_Help,
                      description="The reference oracle for the Clever dice games ("
                      + ", ".join(g.title for g in GAMES.values()) + ").",
-                     epilog="exit codes: 0 legal/ok, 1 illegal or incomplete record, "
-                     "2 unusable input, 3 internal error")
+                     epilog=_epilog())
+    parser.add_argument("--version", action="version", version=f"clever-oracle {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    p = sub.add_parser("verify", help="replay and judge game records")
-    p.add_argument("records", nargs="+", help="record files (.json), JSON Lines (.jsonl), or "
-                   "directories")
-    p.add_argument("--json", action="store_true", help="print verdicts as JSON")
+    p = sub.add_parser("verify", help="replay and judge game records", formatter_class=_Help,
+                       epilog=_epilog() + "\n\nruleset options (--ruleset OPTION=VALUE):\n"
+                       + "\n".join(f"  {o.name}={'|'.join(o.values)}  default {o.default} "
+                                   f"({g.name}, ruling {o.ruling}): {o.help}"
+                                   for g in GAMES.values() for o in g.ruleset_options))
+    p.add_argument("records", nargs="+", help="record files (.json), JSON Lines (.jsonl), "
+                   "directories, or - for standard input (a record or JSON Lines)")
+    p.add_argument("--json", action="store_true", help="print JSON Lines: one verdict per "
+                   "record, then a summary line (schema: oracle/schema/verdict-1.json)")
+    p.add_argument("--quiet", action="store_true", help="print only what is not legal, and "
+                   "the summary")
+    p.add_argument("--partial", action="store_true", help="a game in progress whose steps are "
+                   "all legal is LEGAL SO FAR (exit 0), with its position and the legal moves")
+    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+                   help=f"judge records on N cores, output in input order (default: all "
+                   f"cores, {_cores()} here; 1 for standard input, judged as it comes)")
+    p.add_argument("--dask", metavar="ADDRESS", default=None, help="judge on the Dask cluster "
+                   "at ADDRESS (tcp://host:8786), or 'local' for a cluster of --jobs worker "
+                   "processes here (needs the dask extra; default: none, judge on this "
+                   "machine)")
+    p.add_argument("--recursive", action="store_true", help="read subdirectories of a "
+                   "directory too")
     p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
                    help="override a ruleset option, e.g. blue_seven_after_seven=true; "
                    "options: " + _options_help())
     p.add_argument("--game", choices=list(GAMES), help="accept only records of this game "
                    "(default: each record names its game)")
     p.set_defaults(run=cmd_verify)
-    p = sub.add_parser("play", help="play a game and write its record")
-    p.add_argument("--players", type=int, default=1)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--policy", choices=sorted(POLICIES), default="random")
-    p.add_argument("--out", help="the record file to write (default: standard output)")
+    p = sub.add_parser("play", help="play games and write their records", formatter_class=_Help)
+    p.add_argument("--players", type=int, default=1, help="the number of players")
+    p.add_argument("--seed", type=int, default=1, help="the random seed (game N of --count "
+                   "uses SEED+N-1)")
+    p.add_argument("--count", type=int, default=1, help="how many games; more than one "
+                   "writes JSON Lines, one record per line")
+    p.add_argument("--policy", choices=sorted(POLICIES), default="random",
+                   help="how the players choose their moves")
+    p.add_argument("--out", default="-", help="the record file to write (.jsonl for JSON "
+                   "Lines; - for standard output)")
     p.add_argument("--force", action="store_true", help="replace an existing --out file")
     p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
                    help="set a ruleset option (default: our rulings); options: "
                    + _options_help())
-    p.add_argument("--game", choices=list(GAMES), help=f"the game (default: {DEFAULT_GAME})")
+    p.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME, help="the game")
     p.set_defaults(run=cmd_play)
-    for name, run, text in (("legal", cmd_legal, "list the legal moves at a step"),
-                            ("show", cmd_show, "draw the sheets at a step")):
-        p = sub.add_parser(name, help=text)
-        p.add_argument("record")
+    for name, run, text in (("legal", cmd_legal, "list the legal moves at a step or in a "
+                             "position"),
+                            ("show", cmd_show, "draw the sheets at a step or in a position")):
+        p = sub.add_parser(name, help=text, formatter_class=_Help)
+        p.add_argument("record", help="a record file, - for standard input, or a position in "
+                       "position notation (it begins with the game's name, e.g. "
+                       "'clever-cubed round=1 ...')")
         p.add_argument("--step", type=int, help="the state in which step K is played "
                        "(default: after the last step)")
+        if name == "legal":
+            p.add_argument("--json", action="store_true", help="print one JSON object: "
+                           "where, position, to_move, over, legal")
         if name == "show":
-            p.add_argument("--player", type=int, help="only this player (1-based)")
-            p.add_argument("--svg", help="also write the sheet as an SVG picture")
+            p.add_argument("--player", type=int, help="only this player (1-based; default: "
+                           "every player)")
+            p.add_argument("--svg", help="also write the sheet as an SVG picture (default: "
+                           "none)")
             p.add_argument("--force", action="store_true", help="replace an existing SVG file")
         p.set_defaults(run=run)
-    p = sub.add_parser("rules", help="print the rule catalogue")
+    p = sub.add_parser("rules", help="print the rule catalogue, or one rule", formatter_class=_Help)
+    p.add_argument("rule", nargs="?", metavar="ID", help="print only the rule with this id, "
+                   "with its sentence and its source (the rulebook or our ruling)")
     p.add_argument("--game", choices=list(GAMES), help="only this game's rules (default: all)")
     p.set_defaults(run=cmd_rules)
     from spec.cubed.cli import register as register_solve  # spec imports oracle: import it late
@@ -321,31 +552,58 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
-         err: TextIO | None = None) -> int:
-    """Run the command line; returns the exit code (see the module docstring)."""
+         err: TextIO | None = None, stdin: BinaryIO | None = None) -> int:
+    """Run the command line; returns the exit code (see the module docstring).  ``stdin`` is
+    what ``-`` reads (default: the process's standard input)."""
     out = out or sys.stdout
     err = err or sys.stderr
     try:
         args = build_parser().parse_args(argv)
+        args.stdin = stdin
         code: int = args.run(args, out, err)
+        out.flush()
         return code
-    except SystemExit as exc:  # --help
+    except SystemExit as exc:  # --help, --version
         return int(exc.code or 0)
     except OracleError as exc:
-        err.write(f"clever-oracle: {exc}\n")
+        err.write(f"clever-oracle: {printable(excerpt(str(exc), 400))}\n")
         return EXIT_UNUSABLE
     except KeyboardInterrupt:
         err.write("clever-oracle: interrupted\n")
-        return EXIT_UNUSABLE
+        return EXIT_INTERRUPTED
+    except OSError as exc:
+        if exc.errno not in _WRITE_ERRORS:
+            err.write(f"clever-oracle: internal error (OSError: {exc}); please report it\n")
+            return EXIT_INTERNAL
+        err.write(f"clever-oracle: cannot write the output: {exc.strerror or exc}\n")
+        return EXIT_OUTPUT
     except Exception as exc:  # noqa: BLE001 - the promise is: never a traceback
-        err.write(f"clever-oracle: internal error ({type(exc).__name__}: {exc}); please report "
-                  "it with the input\n")
+        err.write(f"clever-oracle: internal error ({type(exc).__name__}: "
+                  f"{printable(excerpt(str(exc), 400))}); please report it with the input\n")
         return EXIT_INTERNAL
+
+
+def _terminated(signum: int, frame: object) -> NoReturn:
+    """SIGTERM: end like Ctrl-C, with the shell's status for it (143), after the worker
+    processes are stopped (they would otherwise outlive the program)."""
+    raise SystemExit(EXIT_TERMINATED)
 
 
 def run() -> None:
     """Console-script entry point.  A closed output pipe (``| head``) ends the program quietly,
-    as for any Unix filter."""
+    as for any Unix filter; output that cannot be written (a full disk) is reported once."""
     if hasattr(signal, "SIGPIPE"):
         signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    sys.exit(main())
+    signal.signal(signal.SIGTERM, _terminated)
+    code = main()
+    if code == EXIT_OUTPUT:  # drop what could not be written, so exiting does not retry it
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+        # Reading standard input may still hold its lock; the interpreter's shutdown would
+        # wait for it.  What was printed is flushed, then the process ends.
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(OSError, ValueError):
+                stream.flush()
+        os._exit(code)
+    sys.exit(code)

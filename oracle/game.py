@@ -222,6 +222,17 @@ class Game(Protocol):
         """A sheet from sheet notation; :class:`~oracle.errors.NotationError` if not."""
         ...
 
+    def format_position(self, state: State) -> str:
+        """The whole position in position notation: one line, like FEN, beginning with the
+        game's name (all sheets, round, active player, phase, who is to move, dice and where
+        they lie, extra dice taken this turn, pending question marks, the ruleset)."""
+        ...
+
+    def parse_position(self, text: str) -> State:
+        """A state from position notation; :class:`~oracle.errors.NotationError` if not.
+        ``parse_position(format_position(s)) == s`` for every reachable state."""
+        ...
+
     def score(self, sheet: object) -> Score: ...
 
     def scores(self, state: State) -> tuple[Score, ...]: ...

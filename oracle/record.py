@@ -6,23 +6,33 @@ A record (format ``clever-oracle-record/1``; JSON Schema ``oracle/schema/record-
      "ruleset": {"blue_question": "total", "blue_seven_after_seven": false},
      "players": ["Ann", "Bob"],
      "steps": ["dice: roll W3 Y5 T1 B6 Br2 P4", "p1: take Y yellow:I", ...],
-     "totals": [187, 203]}
+     "totals": [187, 203], "meta": {"seed": 7, "policy": "greedy"}}
 
 Every step names who makes it (``dice`` or ``pN``) and the move in move notation.  ``totals``
-(optional) are the final totals the app claims.  :func:`verify` replays a record and returns a
+(optional) are the final totals the app claims; ``meta`` (optional) says how a generated record
+was made (``seed``, ``policy``; :class:`Meta`).  :func:`verify` replays a record and returns a
 :class:`Verdict`: legal, illegal (the first wrong step, the rule, the reason, the sheet before
-it and the legal alternatives), or incomplete (every step legal but the game not over).
+it and the legal alternatives), incomplete (every step legal but the game not over), or — when
+asked with ``partial=True``, for a game in progress — legal so far (the position after the last
+step, who is to move and the legal moves).
+
+Reading is streamed: :func:`record_texts` yields one record's text at a time (a JSON Lines file
+is read line by line), so memory stays flat however many records a file holds; the JSON Schema
+validator is built once, at import.  Bad input never escapes as anything but a one-line
+:class:`RecordError` that quotes at most a short excerpt of what it was given.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import stat
+import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from pathlib import Path
-from typing import Literal
+from typing import BinaryIO, Literal
 
 import attrs
 import jsonschema
@@ -36,11 +46,57 @@ FORMAT = "clever-oracle-record/1"
 DICE = CHANCE
 
 
-def schema() -> dict[str, object]:
-    """The record JSON Schema shipped with the package."""
-    text = resources.files("oracle").joinpath("schema/record-1.json").read_text("utf-8")
+#: The longest excerpt of the user's input an error message quotes.
+EXCERPT = 120
+#: Record files a directory scan reads (the suffix in any case: ``A.JSON`` too).
+SUFFIXES = (".json", ".jsonl")
+
+
+def schema(name: str = "record-1.json") -> dict[str, object]:
+    """A JSON Schema shipped with the package (``oracle/schema/``): the record schema by
+    default, ``verdict-1.json`` for ``verify --json`` output."""
+    text = resources.files("oracle").joinpath(f"schema/{name}").read_text("utf-8")
     loaded: dict[str, object] = json.loads(text)
     return loaded
+
+
+#: The record schema's validator, built once (not once per record).
+VALIDATOR = jsonschema.Draft202012Validator(schema())
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """``text`` cut to at most ``limit`` characters (with `` ...`` and the full length when
+    cut), so that an error about a 10 MB value stays one short line."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]} ... ({len(text):,} characters)"
+
+
+def _bad_text(value: str) -> bool:
+    """True when ``value`` cannot be written as UTF-8 (a lone surrogate such as ``\\ud800``)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
+
+
+@attrs.frozen
+class Meta:
+    """How a generated record was made (the record's optional ``meta`` object): the ``seed``
+    and the ``policy`` (``clever-oracle play --count``); both optional."""
+
+    seed: int | None = None
+    policy: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The ``meta`` object as a JSON-ready mapping (only the fields that are set)."""
+        out: dict[str, object] = {}
+        if self.seed is not None:
+            out["seed"] = self.seed
+        if self.policy is not None:
+            out["policy"] = self.policy
+        return out
 
 
 @attrs.frozen
@@ -65,6 +121,7 @@ class Record:
     totals: tuple[int, ...] | None = None
     comment: str | None = None
     game: Game = attrs.field(factory=lambda: find_game(DEFAULT_GAME))
+    meta: Meta | None = None
 
     @property
     def options(self) -> Ruleset:
@@ -84,6 +141,8 @@ class Record:
             out["totals"] = list(self.totals)
         if self.comment is not None:
             out["comment"] = self.comment
+        if self.meta is not None:
+            out["meta"] = self.meta.to_json()
         return out
 
 
@@ -104,11 +163,26 @@ def _pointer(path: Iterable[object]) -> str:
 
 def record_from_json(data: object, name: str = "record") -> Record:
     """Build a record from parsed JSON; :class:`RecordError` names the JSON pointer at fault."""
-    validator = jsonschema.Draft202012Validator(schema())
-    error = jsonschema.exceptions.best_match(validator.iter_errors(data))
+    try:
+        error = jsonschema.exceptions.best_match(VALIDATOR.iter_errors(data))
+    except RecursionError:
+        raise RecordError(f"{name}: the JSON is nested too deeply to be a record") from None
     if error is not None:
-        raise RecordError(f"{name}: {_pointer(error.absolute_path)}: {error.message}")
+        message = excerpt(error.message)
+        if error.validator == "pattern" and list(error.absolute_path)[:1] == ["steps"]:
+            message = (f"{excerpt(repr(error.instance), 60)} is not a step: want 'dice: roll "
+                       "DICE' or 'pN: MOVE' with a move's verb and tokens (the schema's steps)")
+        raise RecordError(f"{name}: {_pointer(error.absolute_path)}: {message}")
     assert isinstance(data, dict)
+    texts: list[tuple[str, int | None, str]] = [
+        ("players", i, p) for i, p in enumerate(data["players"])]
+    texts += [("steps", i, t) for i, t in enumerate(data["steps"])]
+    texts += [(key, None, data[key]) for key in ("comment",) if key in data]
+    for key, index, value in texts:
+        if _bad_text(value):
+            where = f"/{key}" if index is None else f"/{key}/{index}"
+            raise RecordError(f"{name}: {where}: {excerpt(ascii(value))} is not valid Unicode "
+                              "text (a lone surrogate)")
     try:
         game = find_game(data["game"])
     except OracleError as exc:
@@ -132,6 +206,7 @@ def record_from_json(data: object, name: str = "record") -> Record:
         except NotationError as exc:
             raise RecordError(f"{name}: /steps/{i} (step {i + 1}): {exc}") from None
         steps.append(Step(actor, move))
+    meta = data.get("meta")
     totals = data.get("totals")
     if totals is not None and len(totals) != len(players):
         raise RecordError(f"{name}: /totals: {len(totals)} totals for {len(players)} players")
@@ -142,6 +217,7 @@ def record_from_json(data: object, name: str = "record") -> Record:
         totals=tuple(totals) if totals is not None else None,
         comment=data.get("comment"),
         game=game,
+        meta=Meta(meta.get("seed"), meta.get("policy")) if meta is not None else None,
     )
 
 
@@ -150,55 +226,175 @@ def parse_record(text: str, name: str = "record") -> Record:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"{name}: not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        raise RecordError(f"{name}: not JSON: {exc.msg} at line {exc.lineno} column "
+                          f"{exc.colno}") from None
+    except RecursionError:
+        raise RecordError(f"{name}: the JSON is nested too deeply to be a record") from None
     return record_from_json(data, name)
 
 
-def _read(path: Path) -> str:
+Item = tuple[str, str | RecordError]
+"""One record as read: its name (``file``, ``file:LINE`` or ``-:LINE``) and its JSON text, or
+the error that makes it unusable."""
+
+_BOM = b"\xef\xbb\xbf"  # a byte-order mark, as some editors write, is fine
+
+
+def _decode(raw: bytes, name: str) -> str | RecordError:
     try:
-        return path.read_text("utf-8-sig")  # a byte-order mark, as some editors write, is fine
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not UTF-8 text") from None
+        return raw.removeprefix(_BOM).decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return RecordError(f"{name}: not UTF-8 text (byte {exc.start + 1})")
+
+
+def _lines(stream: Iterable[bytes], source: str, first: int = 1) -> Iterator[Item]:
+    """Each non-blank line of a JSON Lines stream, named ``source:LINE``; one error when the
+    stream holds no record at all."""
+    seen = False
+    for number, raw in enumerate(stream, start=first):
+        if not raw.removeprefix(_BOM).strip():
+            continue
+        seen = True
+        name = f"{source}:{number}"
+        yield name, _decode(raw, name)
+    if not seen:
+        yield source, RecordError(f"{source}: no records (the input is empty)")
+
+
+def _whole(raw: bytes) -> bool:
+    """True when the line ``raw`` is a whole JSON value on its own."""
+    try:
+        json.loads(raw.removeprefix(_BOM).decode("utf-8"))
+    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are both
+        return False
+    return True
+
+
+def _stream_texts(stream: BinaryIO, source: str) -> Iterator[Item]:
+    """A record or JSON Lines from a byte stream (standard input).  The stream is JSON Lines
+    when its first or its second non-blank line is a whole JSON value on its own (a broken
+    first record does not hide the rest), else it is one JSON document (a record written over
+    several lines, as ``play`` writes one)."""
+    seen: list[tuple[int, bytes]] = []
+    for number, raw in enumerate(stream, start=1):
+        if raw.removeprefix(_BOM).strip():
+            seen.append((number, raw))
+            if len(seen) == 2 or _whole(raw):
+                break
+    if not seen:
+        yield source, RecordError(f"{source}: no records (the input is empty)")
+        return
+    if any(_whole(raw) for _, raw in seen):
+        for number, raw in seen:
+            yield f"{source}:{number}", _decode(raw, f"{source}:{number}")
+        yield from (item for item in _lines(stream, source, seen[-1][0] + 1)
+                    if not isinstance(item[1], RecordError) or item[0] != source)
+        return
+    head = b"".join(raw for _, raw in seen)
+    yield source, _decode(head + stream.read(), source)
+
+
+def _scan(folder: Path, recursive: bool, skipped: list[str], top: Path) -> Iterator[Path]:
+    """The record files in ``folder`` sorted by name (and in its subdirectories when
+    ``recursive``); what is left out goes to ``skipped`` (its path from ``top``, and why)."""
+    try:
+        entries = sorted(folder.iterdir())
     except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        skipped.append(f"{folder.relative_to(top)}/ (cannot list it: {exc.strerror or exc})")
+        return
+    for entry in entries:
+        shown = entry.relative_to(top)
+        try:
+            mode = entry.stat().st_mode
+        except OSError:
+            skipped.append(f"{shown} (a broken link)")
+            continue
+        if stat.S_ISDIR(mode):
+            if recursive and entry.is_symlink():  # a link could lead back up: a loop
+                skipped.append(f"{shown}/ (a link to a directory)")
+            elif recursive:
+                yield from _scan(entry, recursive, skipped, top)
+            else:
+                skipped.append(f"{shown}/ (a directory; --recursive reads it)")
+        elif entry.suffix.lower() not in SUFFIXES:
+            skipped.append(f"{shown} (not .json or .jsonl)")
+        elif not stat.S_ISREG(mode):
+            skipped.append(f"{shown} (not a regular file)")
+        else:
+            yield entry
 
 
-def load_records(source: str) -> Iterator[tuple[str, Record | RecordError]]:
-    """Every record in ``source``: a JSON file, a JSON Lines file (``.jsonl``, one record per
-    line), or a directory (its ``.json`` and ``.jsonl`` files, sorted by name).  Each comes as
-    (name, record) or (name, the error that makes it unusable)."""
+def record_texts(
+    source: str,
+    recursive: bool = False,
+    skipped: Callable[[str], None] | None = None,
+    stdin: BinaryIO | None = None,
+) -> Iterator[Item]:
+    """The text of every record in ``source``, one at a time: a JSON file, a JSON Lines file
+    (``.jsonl``, one record per line, read line by line), a directory (its ``.json`` and
+    ``.jsonl`` files, any case, sorted by name; subdirectories too when ``recursive``), or
+    ``-`` for standard input (``stdin``; a record or JSON Lines).  What a directory scan
+    leaves out is reported, one line per directory, to ``skipped``."""
+    if source == "-":
+        yield from _stream_texts(stdin if stdin is not None else sys.stdin.buffer, "-")
+        return
     path = Path(source)
     if path.is_dir():
-        files = sorted(p for p in path.iterdir() if p.suffix in (".json", ".jsonl") and p.is_file())
+        left_out: list[str] = []
+        files = list(_scan(path, recursive, left_out, path))
+        if left_out and skipped is not None:
+            shown = "; ".join(left_out[:5]) + (f"; and {len(left_out) - 5} more"
+                                               if len(left_out) > 5 else "")
+            skipped(f"{source}: skipped {len(left_out)}: {shown}")
         if not files:
             yield source, RecordError(f"{source}: no .json or .jsonl files in this directory")
         for file in files:
-            yield from load_records(str(file))
+            yield from record_texts(str(file))
         return
-    if not path.exists():
+    try:
+        handle = path.open("rb")
+    except FileNotFoundError:
         yield source, RecordError(f"{source}: no such file or directory")
         return
-    try:
-        text = _read(path)
-    except RecordError as exc:
-        yield source, exc
+    except OSError as exc:
+        yield source, RecordError(f"{source}: cannot read: {exc.strerror or exc}")
         return
-    if path.suffix == ".jsonl":
-        for number, line in enumerate(text.splitlines(), start=1):
-            if line.strip():
-                name = f"{source}:{number}"
-                try:
-                    yield name, parse_record(line, name)
-                except RecordError as exc:
-                    yield name, exc
+    with handle:
+        try:
+            if path.suffix.lower() == ".jsonl":
+                yield from _lines(handle, source)
+                return
+            data = handle.read()
+        except OSError as exc:
+            yield source, RecordError(f"{source}: cannot read: {exc.strerror or exc}")
+            return
+    if not data.removeprefix(_BOM).strip():
+        yield source, RecordError(f"{source}: no records (the file is empty)")
         return
-    try:
-        yield source, parse_record(text, source)
-    except RecordError as exc:
-        yield source, exc
+    yield source, _decode(data, source)
 
 
-Status = Literal["legal", "illegal", "incomplete"]
+def load_item(item: Item) -> tuple[str, Record | RecordError]:
+    """Parse one item of :func:`record_texts`."""
+    name, text = item
+    if isinstance(text, RecordError):
+        return name, text
+    try:
+        return name, parse_record(text, name)
+    except RecordError as exc:
+        return name, exc
+
+
+def load_records(
+    source: str, recursive: bool = False, skipped: Callable[[str], None] | None = None
+) -> Iterator[tuple[str, Record | RecordError]]:
+    """Every record in ``source`` (see :func:`record_texts`), one at a time, as (name, record)
+    or (name, the error that makes it unusable)."""
+    for item in record_texts(source, recursive, skipped):
+        yield load_item(item)
+
+
+Status = Literal["legal", "illegal", "incomplete", "legal-so-far"]
 
 
 @attrs.frozen
@@ -207,9 +403,13 @@ class Verdict:
 
     ``status`` is ``legal`` (every step legal, game over, claimed totals right), ``illegal``
     (``step`` — 1-based — is the first wrong one, or ``step`` is None when the claimed totals are
-    wrong) or ``incomplete`` (every step legal, but the game is not over).  For a refusal:
-    ``player``, ``move``, ``rule``, ``reason``, ``sheet_before`` (sheet notation of the player to
-    move, or of the active player at a roll) and ``legal`` (the moves that were legal).
+    wrong), ``incomplete`` (every step legal, but the game is not over) or, for
+    ``verify(partial=True)``, ``legal-so-far`` (every step legal, the game not over: a game in
+    progress).  For a refusal: ``player``, ``move``, ``rule``, ``reason``, ``sheet_before``
+    (sheet notation of the player to move, or of the active player at a roll) and ``legal`` (the
+    moves that were legal).  ``position`` is the whole position in position notation
+    (:mod:`oracle.position`): before the wrong step, or after the last step of a game not
+    over; ``to_move`` who is to move there (``p2 (Bob)``, ``dice``).
     """
 
     name: str
@@ -225,6 +425,8 @@ class Verdict:
     legal: tuple[str, ...] = ()
     scores: tuple[Score, ...] = ()
     players: tuple[str, ...] = ()
+    position: str | None = None
+    to_move: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """The verdict as a JSON-ready mapping."""
@@ -236,7 +438,9 @@ class Verdict:
 
 
 def _who(record: Record, actor: int) -> str:
-    return "dice" if actor == DICE else f"p{actor + 1} ({record.players[actor]})"
+    if actor < 0:
+        return "dice" if actor == DICE else "nobody"
+    return f"p{actor + 1} ({record.players[actor]})"
 
 
 def _chance_text(game: Game, state: State) -> str:
@@ -273,6 +477,8 @@ def _refusal(
         dice_before=game.dice_text(state),
         legal=legal,
         players=record.players,
+        position=game.format_position(state),
+        to_move=_who(record, state.actor),
     )
 
 
@@ -292,9 +498,13 @@ def replay(record: Record, upto: int | None = None, ruleset: Ruleset | None = No
     return state
 
 
-def verify(record: Record, name: str = "record", ruleset: Ruleset | None = None) -> Verdict:
+def verify(
+    record: Record, name: str = "record", ruleset: Ruleset | None = None, partial: bool = False
+) -> Verdict:
     """Replay ``record`` and judge it (see :class:`Verdict`).  ``ruleset`` overrides the
-    record's own options, to check an app against the other reading of an open rule."""
+    record's own options, to check an app against the other reading of an open rule.  With
+    ``partial`` a record of a game in progress whose steps are all legal is ``legal-so-far``
+    rather than ``incomplete`` (an app checks each move as it is made)."""
     game = record.game
     state = game.new_game(len(record.players), ruleset or record.options)
     for index, step in enumerate(record.steps):
@@ -312,6 +522,14 @@ def verify(record: Record, name: str = "record", ruleset: Ruleset | None = None)
         except IllegalMoveError as exc:
             return _refusal(name, record, state, index, step, exc.rule, exc.reason)
     if not state.is_terminal:
+        legal = tuple(str(m) for m in game.legal_moves(state)) or (_chance_text(game, state),)
+        if partial:
+            return Verdict(
+                name=name, status="legal-so-far", steps=len(record.steps),
+                sheet_before=_sheet_before(game, state), dice_before=game.dice_text(state),
+                legal=legal, scores=game.scores(state), players=record.players,
+                position=game.format_position(state), to_move=_who(record, state.actor),
+            )
         return Verdict(
             name=name, status="incomplete", steps=len(record.steps),
             player=_who(record, state.actor),
@@ -320,8 +538,9 @@ def verify(record: Record, name: str = "record", ruleset: Ruleset | None = None)
             f"{_who(record, state.actor)} is to move",
             sheet_before=_sheet_before(game, state),
             dice_before=game.dice_text(state),
-            legal=tuple(str(m) for m in game.legal_moves(state)) or (_chance_text(game, state),),
+            legal=legal,
             scores=game.scores(state), players=record.players,
+            position=game.format_position(state), to_move=_who(record, state.actor),
         )
     final = game.scores(state)
     if record.totals is not None and record.totals != tuple(s.total for s in final):
@@ -340,7 +559,7 @@ def verify(record: Record, name: str = "record", ruleset: Ruleset | None = None)
 
 def record_game(
     moves: tuple[Move, ...], players: tuple[str, ...], ruleset: Ruleset | None = None,
-    with_totals: bool = True, game: str = DEFAULT_GAME,
+    with_totals: bool = True, game: str = DEFAULT_GAME, meta: Meta | None = None,
 ) -> Record:
     """A record of a game given its moves (chance moves included), each step's actor filled in."""
     rules = find_game(game)
@@ -352,7 +571,8 @@ def record_game(
         state = rules.apply_unchecked(state, move)
     totals = (tuple(s.total for s in rules.scores(state)) if with_totals and state.is_terminal
               else None)
-    return Record(players=players, steps=tuple(steps), ruleset=ruleset, totals=totals, game=rules)
+    return Record(players=players, steps=tuple(steps), ruleset=ruleset, totals=totals, game=rules,
+                  meta=meta)
 
 
 def bench_verify(count: int) -> float:

@@ -1,6 +1,7 @@
-"""Hypothesis strategies for game records: valid ones from random games, and mutations of them
-(dropped, duplicated, swapped and altered steps, impossible dice, unknown colours, wrong player)
-for fuzzing the record reader and the verifier."""
+"""Hypothesis strategies for game records: valid ones from random games, mutations of them
+(dropped, duplicated, swapped and altered steps, impossible dice, unknown colours, wrong player),
+and hostile input (deep nesting, lone surrogates, control characters, huge strings, empty
+input) for fuzzing the record reader, the verifier and the command line."""
 
 from __future__ import annotations
 
@@ -72,3 +73,44 @@ def mutated_record_text(draw: st.DrawFn, game: str = DEFAULT_GAME) -> str:
     if draw(st.booleans()) and draw(st.integers(0, 9)) == 0:
         text = text[: draw(st.integers(0, len(text)))]
     return text
+
+
+#: Text a user (or an attacker) may put in a player's name, a comment or a step: control
+#: characters and ANSI escapes, newlines that could forge a verdict line, direction overrides,
+#: lone surrogates, and very long strings.
+hostile_strings = st.one_of(
+    st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x1F), min_size=1,
+            max_size=10),
+    st.sampled_from(["\x1b[31mred", "a\nb.json: LEGAL (1 steps)", "\r\x07", "\u202eevil",
+                     "\ud800", "x\udfff", "\u2028", "\x00"]),
+    st.integers(1_000, 200_000).map(lambda n: "z" * n),
+    st.text(max_size=30),
+)
+
+
+@st.composite
+def hostile_record_text(draw: st.DrawFn, game: str = DEFAULT_GAME) -> str:
+    """The JSON text of a record of ``game`` with hostile strings where it holds text, or
+    hostile JSON: nested deeply, empty, blank, or a record wrapped in a huge array."""
+    kind = draw(st.sampled_from(["names", "comment", "step", "nested", "empty", "wrapped"]))
+    if kind == "nested":
+        depth = draw(st.integers(100, 200_000))
+        opener = draw(st.sampled_from(["[", '{"a":']))
+        return opener * depth
+    if kind == "empty":
+        return draw(st.sampled_from(["", " ", "\n\n", "\ufeff"]))
+    data = draw(record_json(game))
+    if kind == "wrapped":
+        return json.dumps([data, "x" * draw(st.integers(0, 1_000_000))])
+    text = draw(hostile_strings)
+    if kind == "names":
+        players = data["players"]
+        assert isinstance(players, list)
+        data["players"] = [text[:100] or "x"] + players[1:]
+    elif kind == "comment":
+        data["comment"] = text
+    else:
+        steps = data["steps"]
+        assert isinstance(steps, list)
+        data["steps"] = [*steps[:3], f"p1: take Y {text}"]
+    return json.dumps(data, ensure_ascii=draw(st.booleans()))

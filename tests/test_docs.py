@@ -60,3 +60,13 @@ def test_rulings_document_every_cited_ruling() -> None:
         for rule in game.rules:
             for number in re.findall(r"(?:RULING|ruling) (4E-\d+|\d+)", rule.source):
                 assert re.search(rf"^#+ {re.escape(number)}\. ", rulings, re.M), (rule.id, number)
+
+
+def test_readme_documents_every_exit_code_and_the_verifier_options() -> None:
+    from oracle.cli import EXIT_CODES
+
+    section = README.split("**Exit codes**", 1)[1].split("\n\n", 1)[0]
+    for code, _ in EXIT_CODES:
+        assert f" {code} " in section.replace("\n", " "), code
+    for option in ("verify -", "--partial", "--jobs", "--dask"):
+        assert option in README

@@ -16,7 +16,7 @@ from oracle import NotationError, RecordError, parse_move
 from oracle.cli import main
 from oracle.games import find_game
 from oracle.record import parse_record, verify
-from properties.records import json_values, mutated_record_text
+from properties.records import hostile_record_text, json_values, mutated_record_text
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -73,3 +73,30 @@ def test_command_line_on_mutated_records(text: str) -> None:
         if code == 2:
             assert err.getvalue().count("\n") == 1
         assert hashlib.sha256(path.read_bytes()).hexdigest() == digest
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hostile_record_text(), st.sampled_from([["verify"], ["verify", "--json"], ["legal"],
+                                               ["show"], ["verify", "--partial", "-"]]))
+def test_command_line_on_hostile_records(text: str, command: list[str]) -> None:
+    """Deep nesting, lone surrogates, control characters, huge strings, empty input: a verdict
+    or a short one-line error, never a traceback; output is one line per line and UTF-8."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hostile.json"
+        data = text.encode("utf-8", "surrogatepass")
+        path.write_bytes(data)
+        out, err = io.StringIO(), io.StringIO()
+        argv = command if command[-1] == "-" else [*command, str(path)]
+        code = main(argv, out, err, io.BytesIO(data))
+        assert code in (0, 1, 2), err.getvalue()
+        assert "Traceback" not in err.getvalue() and "internal error" not in err.getvalue()
+        if "--json" in command:
+            lines = [json.loads(line) for line in out.getvalue().splitlines()]
+            assert lines[-1]["exit"] == code and err.getvalue() == ""
+            assert all(len(line.get("error", "")) < 1_000 for line in lines)
+        elif code == 2:
+            assert err.getvalue().count("\n") == 1 and len(err.getvalue()) < 1_000
+        printed = out.getvalue() + err.getvalue()
+        printed.encode("utf-8")
+        assert "\x1b" not in printed and "\u202e" not in printed
+        assert path.read_bytes() == data

@@ -15,7 +15,8 @@ import attrs
 from oracle.errors import OracleError
 from oracle.game import Move, RulesetOption, Score, State
 from oracle.rulebook import Rule
-from oracle.cubed import chance, diagnose, engine, explain, invariants, legal, movespace, render
+from oracle.cubed import chance, diagnose, engine, explain, invariants, legal, movespace
+from oracle.cubed import position, render
 from oracle.cubed import scoring, sheettext
 from oracle.cubed.dice import DIE_CODES
 from oracle.cubed.moves import PlayerMove, parse_move
@@ -95,6 +96,12 @@ class CleverCubed:
 
     def parse_sheet(self, text: str) -> PlayerSheet:
         return sheettext.parse_sheet(text)
+
+    def format_position(self, state: State) -> str:
+        return position.format_position(_state(state))
+
+    def parse_position(self, text: str) -> GameState:
+        return position.parse_position(text)
 
     def score(self, sheet: object) -> Score:
         return scoring.score(_sheet(sheet))

@@ -16,7 +16,7 @@ import attrs
 
 from oracle.errors import OracleError
 from oracle.fourever import chance, diagnose as diagnosis, engine, invariants, legal, render
-from oracle.fourever import scoring, sheettext
+from oracle.fourever import position, scoring, sheettext
 from oracle.fourever.dice import DIE_CODES, Die
 from oracle.fourever.movespace import move_space
 from oracle.fourever.moves import (
@@ -34,7 +34,7 @@ from oracle.fourever.moves import (
 )
 from oracle.fourever.playersheet import PlayerSheet
 from oracle.fourever.rules import RULES
-from oracle.fourever.ruleset import DEFAULT_RULESET
+from oracle.fourever.ruleset import DEFAULT_RULESET, OPTIONS, make_ruleset
 from oracle.fourever.ruleset import Ruleset as FourEverRuleset
 from oracle.fourever.scoring import ScoreBreakdown
 from oracle.fourever.sheet import MAX_PLAYERS, MIN_PLAYERS
@@ -42,16 +42,6 @@ from oracle.fourever.state import GameState
 from oracle.game import Move, Ruleset, RulesetOption, Score, State
 from oracle.rulebook import Rule
 
-_OPTIONS: tuple[RulesetOption, ...] = (
-    RulesetOption("polish_any_die", ("false", "true"), "false", "4E-1",
-                  "polish the silver on any die entered, not only on silver-platter dice"),
-    RulesetOption("white_for_blue", ("true", "false"), "true", "4E-2",
-                  "the white die may be chosen for blue (same cell as the blue die)"),
-    RulesetOption("green_upper_after_lower", ("false", "true"), "false", "4E-7",
-                  "a green field's upper triangle only after its lower one"),
-    RulesetOption("fox_floor_zero", ("false", "true"), "false", "4E-10",
-                  "a fox scores 0 when the lowest area is negative"),
-)
 _PLACES = ("cup", "I", "II", "III", "platter")
 
 
@@ -71,14 +61,6 @@ def _ruleset(ruleset: object) -> FourEverRuleset:
     if not isinstance(ruleset, FourEverRuleset):
         raise OracleError(f"not a Clever 4Ever ruleset: {type(ruleset).__name__}")
     return ruleset
-
-
-def _flag(name: str, value: object) -> bool:
-    if type(value) is bool:
-        return value
-    if value in ("true", "false"):
-        return value == "true"
-    raise OracleError(f"ruleset option {name}: {value!r} is not one of: true, false")
 
 
 _MOVE_TYPES = (Roll, SoloRoll, Take, ExtraDie, QuestionMark, ReRoll, Forfeit, Pass)
@@ -113,23 +95,14 @@ class CleverFourEver:
 
     @property
     def ruleset_options(self) -> tuple[RulesetOption, ...]:
-        return _OPTIONS
+        return OPTIONS
 
     @property
     def default_ruleset(self) -> Ruleset:
         return DEFAULT_RULESET
 
     def make_ruleset(self, options: Mapping[str, object], base: Ruleset | None = None) -> Ruleset:
-        ruleset = DEFAULT_RULESET if base is None else _ruleset(base)
-        known = {o.name for o in _OPTIONS}
-        changes: dict[str, bool] = {}
-        for name, value in options.items():
-            if name not in known:
-                raise OracleError(
-                    f"unknown ruleset option {name!r}; the options are: {', '.join(sorted(known))}"
-                )
-            changes[name] = _flag(name, value)
-        return attrs.evolve(ruleset, **changes)
+        return make_ruleset(options, DEFAULT_RULESET if base is None else _ruleset(base))
 
     def new_game(self, players: int, ruleset: Ruleset | None = None) -> State:
         return engine.new_game(players, DEFAULT_RULESET if ruleset is None else _ruleset(ruleset))
@@ -170,6 +143,12 @@ class CleverFourEver:
 
     def parse_sheet(self, text: str) -> object:
         return sheettext.parse_sheet(text)
+
+    def format_position(self, state: State) -> str:
+        return position.format_position(_state(state))
+
+    def parse_position(self, text: str) -> GameState:
+        return position.parse_position(text)
 
     def score(self, sheet: object) -> Score:
         return scoring.score(_sheet(sheet))

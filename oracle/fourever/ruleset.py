@@ -6,7 +6,12 @@ an app that made a different reasonable choice and tell its author which choice 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import attrs
+
+from oracle.errors import OracleError
+from oracle.game import RulesetOption
 
 
 @attrs.frozen
@@ -38,3 +43,36 @@ class Ruleset:
 
 
 DEFAULT_RULESET = Ruleset()
+
+OPTIONS: tuple[RulesetOption, ...] = (
+    RulesetOption("polish_any_die", ("false", "true"), "false", "4E-1",
+                  "polish the silver on any die entered, not only on silver-platter dice"),
+    RulesetOption("white_for_blue", ("true", "false"), "true", "4E-2",
+                  "the white die may be chosen for blue (same cell as the blue die)"),
+    RulesetOption("green_upper_after_lower", ("false", "true"), "false", "4E-7",
+                  "a green field's upper triangle only after its lower one"),
+    RulesetOption("fox_floor_zero", ("false", "true"), "false", "4E-10",
+                  "a fox scores 0 when the lowest area is negative"),
+)
+
+
+def _flag(name: str, value: object) -> bool:
+    if type(value) is bool:
+        return value
+    if value in ("true", "false"):
+        return value == "true"
+    raise OracleError(f"ruleset option {name}: {value!r} is not one of: true, false")
+
+
+def make_ruleset(options: Mapping[str, object], base: Ruleset = DEFAULT_RULESET) -> Ruleset:
+    """``base`` with ``options`` set; values as text (``"true"``) or JSON (``True``).
+    :class:`OracleError` names an unknown option or value."""
+    known = {o.name for o in OPTIONS}
+    changes: dict[str, bool] = {}
+    for name, value in options.items():
+        if name not in known:
+            raise OracleError(
+                f"unknown ruleset option {name!r}; the options are: {', '.join(sorted(known))}"
+            )
+        changes[name] = _flag(name, value)
+    return attrs.evolve(base, **changes)
