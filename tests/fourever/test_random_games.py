@@ -1,4 +1,4 @@
-"""Seeded random games (300 of them, 1 to 4 players, every ruleset option flipped in some):
+"""Seeded random games (1,000 of them, 1 to 4 players, every ruleset option flipped in some):
 the invariants at every step, the score against an independent recomputation, move and sheet
 notation round trips."""
 
@@ -17,7 +17,7 @@ from oracle.fourever.ruleset import Ruleset
 from oracle.fourever.scoring import scores
 from oracle.fourever.sheettext import format_sheet, parse_sheet
 
-GAMES = 300
+GAMES = 1000
 RULESETS = (
     Ruleset(),
     Ruleset(polish_any_die=True),
