@@ -24,6 +24,7 @@ validator is built once, at import.  Bad input never escapes as anything but a o
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import stat
@@ -32,10 +33,12 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from importlib import resources
 from pathlib import Path
-from typing import BinaryIO, Literal
+from typing import TYPE_CHECKING, BinaryIO, Literal
 
 import attrs
-import jsonschema
+
+if TYPE_CHECKING:  # pragma: no cover - annotations only; imported on first use (validator())
+    import jsonschema
 
 from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
 from oracle.game import CHANCE, Game, Move, Ruleset, Score, State
@@ -60,8 +63,13 @@ def schema(name: str = "record-1.json") -> dict[str, object]:
     return loaded
 
 
-#: The record schema's validator, built once (not once per record).
-VALIDATOR = jsonschema.Draft202012Validator(schema())
+@functools.cache
+def validator() -> jsonschema.Draft202012Validator:
+    """The record schema's validator, built once on first use (not once per record; and not at
+    import, so that ``import oracle`` stays fast)."""
+    import jsonschema  # noqa: PLC0415 - a fifth of the import time of oracle otherwise
+
+    return jsonschema.Draft202012Validator(schema())
 
 
 def excerpt(text: str, limit: int = EXCERPT) -> str:
@@ -164,7 +172,9 @@ def _pointer(path: Iterable[object]) -> str:
 def record_from_json(data: object, name: str = "record") -> Record:
     """Build a record from parsed JSON; :class:`RecordError` names the JSON pointer at fault."""
     try:
-        error = jsonschema.exceptions.best_match(VALIDATOR.iter_errors(data))
+        from jsonschema.exceptions import best_match  # noqa: PLC0415 - see validator()
+
+        error = best_match(validator().iter_errors(data))
     except RecursionError:
         raise RecordError(f"{name}: the JSON is nested too deeply to be a record") from None
     if error is not None:
