@@ -8,6 +8,8 @@ show what is wanted), so they are not tried."""
 
 from __future__ import annotations
 
+import functools
+import random
 from collections.abc import Callable, Iterator
 
 from oracle.cubed.engine import apply_unchecked, new_game
@@ -15,43 +17,54 @@ from oracle.cubed.legal import legal_moves
 from oracle.cubed.moves import Move, ReRoll
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
 from oracle.cubed.scoring import score
-from oracle.cubed.playersheet import PlayerSheet
+from oracle.cubed.areas import AREA_MODULES
+from oracle.cubed.sheet import Area
 from oracle.cubed.state import GameState, Phase
 from spec.cubed.witness import Found, Weights, _key, rolls, value
 
 
-def _decisions(state: GameState) -> Iterator[tuple[tuple[Move, ...], GameState]]:
-    """Every way from ``state`` (a player to move) to the next roll or the end, one path per
-    distinct state reached."""
+Evaluate = Callable[[GameState, Weights], float]
+
+
+def _decisions(state: GameState, branch: int, evaluate: Evaluate, weights: Weights,
+               ) -> Iterator[tuple[tuple[Move, ...], GameState]]:
+    """The ways from ``state`` (a player to move) to the next roll or the end, one path per
+    distinct state reached; with ``branch``, only the ``branch`` best unfinished sequences of
+    each length go on (by ``evaluate``), else all."""
     seen: set[object] = set()
-    stack: list[tuple[tuple[Move, ...], GameState]] = [((), state)]
-    while stack:
-        moves, current = stack.pop()
-        if current.is_chance or current.is_terminal:
-            key = _key(current)
-            if key not in seen:
+    layer: list[tuple[tuple[Move, ...], GameState]] = [((), state)]
+    while layer:
+        following: list[tuple[float, tuple[Move, ...], GameState]] = []
+        for moves, current in layer:
+            for move in legal_moves(current):
+                if isinstance(move, ReRoll) or getattr(move, "joker", None) is not None:
+                    continue
+                after = apply_unchecked(current, move)
+                key = (_key(after), after.actor)
+                if key in seen:
+                    continue
                 seen.add(key)
-                yield moves, current
-            continue
-        for move in legal_moves(current):
-            if isinstance(move, ReRoll) or getattr(move, "joker", None) is not None:
-                continue
-            after = apply_unchecked(current, move)
-            key = ("mid", _key(after), after.actor)
-            if key in seen:
-                continue
-            seen.add(key)
-            stack.append((moves + (move,), after))
+                if after.is_chance or after.is_terminal:
+                    yield moves + (move,), after
+                else:
+                    rank = evaluate(after, weights) if branch else 0.0
+                    following.append((rank, moves + (move,), after))
+        if branch:
+            following.sort(key=lambda item: -item[0])
+            del following[branch:]
+        layer = [(m, s) for _, m, s in following]
 
 
-def children(state: GameState) -> Iterator[tuple[tuple[Move, ...], GameState]]:
-    """The states one roll on: each candidate roll, then every sequence of decisions."""
+def children(state: GameState, branch: int = 0, evaluate: Evaluate | None = None,
+             weights: Weights = Weights()) -> Iterator[tuple[tuple[Move, ...], GameState]]:
+    """The states one roll on: each candidate roll, then the sequences of decisions."""
+    rate: Evaluate = evaluate if evaluate is not None else (lambda st, w: value(st.sheets[0], w))
     for roll in rolls(state):
         after = apply_unchecked(state, roll)
         if after.is_chance or after.is_terminal:
             yield (roll,), after
             continue
-        for more, child in _decisions(after):
+        for more, child in _decisions(after, branch, rate, weights):
             yield (roll,) + more, child
 
 
@@ -63,9 +76,38 @@ def moment(state: GameState) -> int:
     return 10 * state.round + (4 if state.phase is Phase.SOLO_ROLL else state.rolls)
 
 
+#: Points per cross if a row or track were completed: what a cross is worth on average in the
+#: final sheet.  Early in the game the estimate credits crosses at this rate (the printed tables
+#: are convex: the first crosses of a row score little but lead to the big ones).
+LINEAR = {Area.YELLOW: 7.0, Area.TURQUOISE: 3.5, Area.BROWN: 7.5}
+
+
+def estimate(state: GameState, weights: Weights, linear: float = 1.0) -> float:
+    """The estimate of a game's final total: each area between its points and its crosses at
+    :data:`LINEAR` (the linear share ``linear`` times the part of the game still to come), the
+    lowest areas weighted by the foxes on the sheet and ``balance`` more expected, unspent
+    actions."""
+    sheet = state.sheets[0]
+    ahead = linear * max(0.0, 1.0 - (moment(state) - 10) / 60.0)
+    areas = []
+    for module in AREA_MODULES:
+        points = float(module.score(sheet))
+        rate = LINEAR.get(module.AREA)
+        if rate is not None:
+            crosses = bin(getattr(sheet, module.AREA.label)).count("1")
+            points += ahead * max(0.0, rate * crosses - points)
+        areas.append(points)
+    areas.sort()
+    low = areas[0] + weights.second * areas[1]
+    return (sum(areas) + (sheet.foxes + weights.balance) * low
+            + weights.extra_die * sheet.extra_dice_left
+            + weights.joker * (sheet.jokers - bin(sheet.jokers_spent).count("1"))
+            + weights.reroll * sheet.rerolls_left + weights.question * len(sheet.pending))
+
+
 def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_RULESET,
            progress: Callable[[int, float], None] | None = None,
-           evaluate: Callable[[PlayerSheet, Weights], float] = value) -> Found:
+           evaluate: Evaluate = lambda st, w: value(st.sheets[0], w), branch: int = 0) -> Found:
     """The best solo game a beam of ``width`` games finds, stepping roll slot by roll slot: the
     games waiting at the earliest slot are ranked, the best ``width`` expanded, and their
     children wait at their own slots."""
@@ -79,7 +121,7 @@ def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_
         if progress is not None and ranked:
             progress(slot, ranked[0][0])
         for _, moves, state in ranked:
-            for more, child in children(state):
+            for more, child in children(state, branch, evaluate, weights):
                 if child.is_terminal:
                     total = score(child.sheets[0]).total
                     if best is None or total > best.total:
@@ -88,9 +130,44 @@ def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_
                 pool = pools.setdefault(moment(child), {})
                 key = _key(child)
                 if key not in pool:
-                    pool[key] = (evaluate(child.sheets[0], weights), moves + more, child)
+                    pool[key] = (evaluate(child, weights), moves + more, child)
     assert best is not None
     return best
+
+
+def _estimate(state: GameState, weights: Weights, share: float) -> float:
+    return estimate(state, weights, share)
+
+
+def random_weights(rng: random.Random) -> tuple[Weights, float]:
+    """Weights drawn around the defaults (the search is noisy; restarts with other weights
+    find other games), and a linear share."""
+    weights = Weights(extra_die=rng.uniform(4, 16), joker=rng.uniform(0, 4),
+                      reroll=rng.uniform(0, 3), question=rng.uniform(3, 12),
+                      balance=rng.uniform(2, 9), second=rng.uniform(0, 0.8))
+    return weights, rng.choice((0.0, 0.0, rng.uniform(0, 1)))
+
+
+def _trials(trials: int, width: int, seed: int, out: str | None, branch: int) -> int:
+    """Run ``trials`` searches with random weights; keep (and write) the best game."""
+    from oracle.record import dump_record, record_game
+
+    rng = random.Random(seed)
+    best: Found | None = None
+    for trial in range(trials):
+        weights, linear = random_weights(rng)
+        found = search(width, weights, evaluate=functools.partial(_estimate, share=linear),
+                       branch=branch)
+        print(f"trial {trial}: total {found.total} {weights} linear {linear:.2f}", flush=True)
+        if best is None or found.total > best.total:
+            best = found
+            if out:
+                record = record_game(found.moves, ("Solo",), game="clever-cubed")
+                with open(out, "w", encoding="utf-8") as handle:
+                    handle.write(dump_record(record))
+    assert best is not None
+    print(f"best {best.total}")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -106,10 +183,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--second", type=float, default=Weights().second)
     parser.add_argument("--out", help="write the record here (JSON)")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--linear", type=float, default=0.0,
+                        help="credit crosses at the full-row rate early in the game")
+    parser.add_argument("--trials", type=int, default=0,
+                        help="instead: this many runs with random weights, keeping the best")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--branch", type=int, default=0,
+                        help="keep this many unfinished decision sequences between rolls (0: all)")
     args = parser.parse_args(argv)
+    if args.trials:
+        return _trials(args.trials, args.width, args.seed, args.out, args.branch)
     report = (lambda step, v: print(step, round(v, 1), flush=True)) if args.verbose else None
     found = search(args.width, Weights(balance=args.balance, second=args.second),
-                   progress=report)
+                   progress=report,
+                   evaluate=lambda st, w: estimate(st, w, args.linear), branch=args.branch)
     print(f"total {found.total} ({len(found.moves)} moves)")
     if args.out:
         record = record_game(found.moves, ("Solo",), game="clever-cubed")
