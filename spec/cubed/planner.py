@@ -18,7 +18,8 @@ from oracle.cubed.moves import Move, ReRoll
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
 from oracle.cubed.scoring import score
 from oracle.cubed.areas import AREA_MODULES
-from oracle.cubed.sheet import Area
+from oracle.cubed.sheet import (BROWN_FIELDS, BROWN_POINTS, TURQUOISE_POINTS, YELLOW_POINTS,
+                                Area)
 from oracle.cubed.state import GameState, Phase
 from spec.cubed.witness import Found, Weights, _key, rolls, value
 
@@ -96,6 +97,44 @@ def estimate(state: GameState, weights: Weights, linear: float = 1.0) -> float:
         if rate is not None:
             crosses = bin(getattr(sheet, module.AREA.label)).count("1")
             points += ahead * max(0.0, rate * crosses - points)
+        areas.append(points)
+    areas.sort()
+    low = areas[0] + weights.second * areas[1]
+    return (sum(areas) + (sheet.foxes + weights.balance) * low
+            + weights.extra_die * sheet.extra_dice_left
+            + weights.joker * (sheet.jokers - bin(sheet.jokers_spent).count("1"))
+            + weights.reroll * sheet.rerolls_left + weights.question * len(sheet.pending))
+
+
+def _interp(table: tuple[int, ...], count: float) -> float:
+    low = int(count)
+    if low >= len(table) - 1:
+        return float(table[-1])
+    return table[low] + (count - low) * (table[low + 1] - table[low])
+
+
+def potential(state: GameState, weights: Weights, share: float) -> float:
+    """Like :func:`estimate`, but each crossing area is scored as if a fraction of its still
+    open cells were crossed: ``share`` times the part of the game still to come.  Open means
+    still crossable: a brown field left of the last cross is lost, so skipping costs now."""
+    sheet = state.sheets[0]
+    ahead = share * max(0.0, 1.0 - (moment(state) - 10) / 60.0)
+    areas = []
+    for module in AREA_MODULES:
+        area = module.AREA
+        if area is Area.YELLOW or area is Area.TURQUOISE:
+            table = YELLOW_POINTS if area is Area.YELLOW else TURQUOISE_POINTS
+            mask = sheet.yellow if area is Area.YELLOW else sheet.turquoise
+            points = 0.0
+            for row in range(3 if area is Area.YELLOW else 5):
+                crossed = bin(mask >> (6 * row) & 63).count("1")
+                points += _interp(table, crossed + ahead * (6 - crossed))
+        elif area is Area.BROWN:
+            crossed = bin(sheet.brown).count("1")
+            open_fields = BROWN_FIELDS - sheet.brown.bit_length()
+            points = _interp(BROWN_POINTS, crossed + ahead * open_fields)
+        else:
+            points = float(module.score(sheet))
         areas.append(points)
     areas.sort()
     low = areas[0] + weights.second * areas[1]
@@ -185,6 +224,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--linear", type=float, default=0.0,
                         help="credit crosses at the full-row rate early in the game")
+    parser.add_argument("--potential", type=float, default=0.0,
+                        help="score crossing areas as if this share of their open cells (times "
+                             "the part of the game to come) were crossed")
     parser.add_argument("--trials", type=int, default=0,
                         help="instead: this many runs with random weights, keeping the best")
     parser.add_argument("--seed", type=int, default=0)
@@ -196,7 +238,8 @@ def main(argv: list[str] | None = None) -> int:
     report = (lambda step, v: print(step, round(v, 1), flush=True)) if args.verbose else None
     found = search(args.width, Weights(balance=args.balance, second=args.second),
                    progress=report,
-                   evaluate=lambda st, w: estimate(st, w, args.linear), branch=args.branch)
+                   evaluate=(lambda st, w: potential(st, w, args.potential)) if args.potential
+                   else (lambda st, w: estimate(st, w, args.linear)), branch=args.branch)
     print(f"total {found.total} ({len(found.moves)} moves)")
     if args.out:
         record = record_game(found.moves, ("Solo",), game="clever-cubed")
