@@ -113,10 +113,11 @@ def _interp(table: tuple[int, ...], count: float) -> float:
     return table[low] + (count - low) * (table[low + 1] - table[low])
 
 
-def potential(state: GameState, weights: Weights, share: float) -> float:
+def potential(state: GameState, weights: Weights, share: float, fill: float = 0.0) -> float:
     """Like :func:`estimate`, but each crossing area is scored as if a fraction of its still
     open cells were crossed: ``share`` times the part of the game still to come.  Open means
-    still crossable: a brown field left of the last cross is lost, so skipping costs now."""
+    still crossable: a brown field left of the last cross is lost, so skipping costs now.  Blue
+    and pink gain ``fill`` points per open field in the same share."""
     sheet = state.sheets[0]
     ahead = share * max(0.0, 1.0 - (moment(state) - 10) / 60.0)
     areas = []
@@ -133,8 +134,11 @@ def potential(state: GameState, weights: Weights, share: float) -> float:
             crossed = bin(sheet.brown).count("1")
             open_fields = BROWN_FIELDS - sheet.brown.bit_length()
             points = _interp(BROWN_POINTS, crossed + ahead * open_fields)
+        elif area is Area.BLUE:
+            open_fields = 12 - len(sheet.blue_left) - len(sheet.blue_right)
+            points = module.score(sheet) + ahead * fill * open_fields
         else:
-            points = float(module.score(sheet))
+            points = module.score(sheet) + ahead * fill * (12 - len(sheet.pink))
         areas.append(points)
     areas.sort()
     low = areas[0] + weights.second * areas[1]
@@ -227,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--potential", type=float, default=0.0,
                         help="score crossing areas as if this share of their open cells (times "
                              "the part of the game to come) were crossed")
+    parser.add_argument("--fill", type=float, default=0.0,
+                        help="with --potential: points per open blue or pink field")
     parser.add_argument("--trials", type=int, default=0,
                         help="instead: this many runs with random weights, keeping the best")
     parser.add_argument("--seed", type=int, default=0)
@@ -238,7 +244,8 @@ def main(argv: list[str] | None = None) -> int:
     report = (lambda step, v: print(step, round(v, 1), flush=True)) if args.verbose else None
     found = search(args.width, Weights(balance=args.balance, second=args.second),
                    progress=report,
-                   evaluate=(lambda st, w: potential(st, w, args.potential)) if args.potential
+                   evaluate=(lambda st, w: potential(st, w, args.potential, args.fill))
+                   if args.potential
                    else (lambda st, w: estimate(st, w, args.linear)), branch=args.branch)
     print(f"total {found.total} ({len(found.moves)} moves)")
     if args.out:
