@@ -178,17 +178,17 @@ def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_
     return best
 
 
-def _estimate(state: GameState, weights: Weights, share: float) -> float:
-    return estimate(state, weights, share)
+def _potential(state: GameState, weights: Weights, share: float, fill: float) -> float:
+    return potential(state, weights, share, fill)
 
 
-def random_weights(rng: random.Random) -> tuple[Weights, float]:
+def random_weights(rng: random.Random) -> tuple[Weights, float, float]:
     """Weights drawn around the defaults (the search is noisy; restarts with other weights
-    find other games), and a linear share."""
-    weights = Weights(extra_die=rng.uniform(4, 16), joker=rng.uniform(0, 4),
-                      reroll=rng.uniform(0, 3), question=rng.uniform(3, 12),
-                      balance=rng.uniform(2, 9), second=rng.uniform(0, 0.8))
-    return weights, rng.choice((0.0, 0.0, rng.uniform(0, 1)))
+    find other games), a potential share and a blue/pink fill."""
+    weights = Weights(extra_die=rng.uniform(5, 14), joker=rng.uniform(1, 4),
+                      reroll=rng.uniform(0, 4), question=rng.uniform(4, 10),
+                      balance=rng.uniform(4, 8), second=rng.uniform(0.1, 0.5))
+    return weights, rng.uniform(0.6, 1.0), rng.choice((0.0, rng.uniform(0, 4)))
 
 
 def _trials(trials: int, width: int, seed: int, out: str | None, branch: int) -> int:
@@ -198,10 +198,12 @@ def _trials(trials: int, width: int, seed: int, out: str | None, branch: int) ->
     rng = random.Random(seed)
     best: Found | None = None
     for trial in range(trials):
-        weights, linear = random_weights(rng)
-        found = search(width, weights, evaluate=functools.partial(_estimate, share=linear),
+        weights, share, fill = random_weights(rng)
+        found = search(width, weights,
+                       evaluate=functools.partial(_potential, share=share, fill=fill),
                        branch=branch)
-        print(f"trial {trial}: total {found.total} {weights} linear {linear:.2f}", flush=True)
+        print(f"trial {trial}: total {found.total} {weights} potential {share:.2f} fill {fill:.2f}",
+              flush=True)
         if best is None or found.total > best.total:
             best = found
             if out:
