@@ -27,11 +27,11 @@ class Weights:
     """How the search values a sheet that is not finished: points now, plus an estimate for
     each fox and for each unspent action or pending question mark."""
 
-    fox: int = 22
-    extra_die: int = 9
-    joker: int = 3
-    reroll: int = 1
-    question: int = 7
+    fox: float = 22
+    extra_die: float = 9
+    joker: float = 3
+    reroll: float = 1
+    question: float = 7
     #: Foxes still expected: the lowest area counts ``foxes + balance`` times, so the search
     #: keeps the areas even (each fox is worth the lowest area at the end).
     balance: float = 6.0
