@@ -286,7 +286,7 @@ class CertifyMachine(RuleBasedStateMachine):
 
     # --- the game -------------------------------------------------------------------------
     def _step(self, move: Move) -> None:
-        session, game = self.session, self.session.game
+        game = self.session.game
         assert self.state is not None
         answer = self._apply(str(move))
         if not answer.accepted:

@@ -24,7 +24,7 @@ import argparse
 import json
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs

@@ -82,8 +82,12 @@ class SubprocessImplementation:
             stdin.write(json.dumps(request) + "\n")
             stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise self._fail(f"exited (code {self.process.poll()}) before the {kind} "
-                             "request") from None
+            try:
+                code = self.process.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                code = None
+            raise self._fail(f"crashed: exited (code {code}) before the {kind} request") \
+                from None
         try:
             line = self.lines.get(timeout=self.timeout)
         except queue.Empty:

@@ -37,7 +37,6 @@ from oracle.cubed.moves import (
     ExtraDie,
     Forfeit,
     Joker,
-    Move,
     Pass,
     QuestionMark,
     ReRoll,

@@ -17,7 +17,6 @@ from oracle.cubed.moves import (
     ExtraDie,
     Forfeit,
     Joker,
-    Move,
     Pass,
     QuestionMark,
     ReRoll,

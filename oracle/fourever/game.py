@@ -12,8 +12,6 @@ import random
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
 
-import attrs
-
 from oracle.errors import OracleError
 from oracle.fourever import chance, diagnose as diagnosis, engine, invariants, legal, render
 from oracle.fourever import position, scoring, sheettext

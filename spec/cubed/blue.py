@@ -40,7 +40,6 @@ from spec.logic import (
     ite,
     lookup,
     total,
-    truth,
 )
 
 LEFT, RIGHT = 0, 1

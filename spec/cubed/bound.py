@@ -10,16 +10,13 @@ its optimum is an upper bound on every real game; a game found by search is a lo
 
 from __future__ import annotations
 
-import time
-
 import attrs
 
-from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
 from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, Area, Bonus
 from spec.cubed import scores, sheetvars, tracks
 from spec.cubed.sheetvars import SheetVars
-from spec.logic import Bool, Int, Solver, all_of, count, int_var, ite, truth, maximize, total
+from spec.logic import Bool, Int, all_of, count, int_var, ite, truth, total
 
 PICKS_PER_ACTIVE_TURN = 3
 
@@ -154,32 +151,3 @@ def relaxation(players: int = 1, rounds: int | None = None,
     budget = (extra_used + dice_entries(players, rounds) + total(t.questions.values()))
     return Relaxation(s, tuple(parts), scores.with_foxes(scores.area_scores(s), foxes),
                       entries, budget)
-
-
-@attrs.frozen
-class Bound:
-    """An upper bound with its certificate: the relaxed optimum, a sheet that reaches it in the
-    relaxation, whether Z3 proved that nothing above it satisfies the relaxation, and times."""
-
-    bound: int
-    sheet: PlayerSheet | None
-    proven: bool
-    build_seconds: float
-    solve_seconds: float
-
-
-def upper_bound(players: int = 1, timeout_s: float = 120.0,
-                ruleset: Ruleset = DEFAULT_RULESET) -> Bound:
-    """The relaxation's optimum, then a proof that ``total > optimum`` is unsat."""
-    start = time.perf_counter()
-    r = relaxation(players, ruleset=ruleset)
-    constraints = all_of(p for _, p in r.parts)
-    built = time.perf_counter()
-    status, best, model = maximize(constraints, r.total, int(timeout_s * 1000))
-    if model is None:
-        return Bound(-1, None, False, built - start, time.perf_counter() - built)
-    sheet = sheetvars.read(model, r.sheet)
-    check = Solver(int(timeout_s * 1000))
-    check.add(constraints)
-    proven = check.check(r.total.gt(best)) == "unsat"
-    return Bound(best, sheet, proven, built - start, time.perf_counter() - built)

@@ -12,7 +12,7 @@ import attrs
 
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, TRACK_LENGTH, Area, Bonus
+from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, Area, Bonus
 from oracle.cubed.sheettext import format_sheet
 from spec.cubed import bound, scores, sheetvars, tracks
 from spec.cubed.sheetvars import SheetVars
@@ -248,18 +248,6 @@ def _entry_words(name: str) -> str:
     area = name.removeprefix("ENTRIES-").lower()
     return (f"the {area} area needs more entries than the dice and the {area} and black "
             "question marks received can make")
-
-
-def solo_upper_bound(timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET,
-                     progress: Progress | None = None) -> Answer:
-    """An upper bound on any solo game's total from the counting relaxation
-    (:mod:`spec.cubed.bound`), by ascent: the last unknown leaves a gap."""
-    t0 = time.perf_counter()
-    r = bound.relaxation(1, ruleset=ruleset)
-    parts = all_of(p for _, p in r.parts)
-    return _optimum("highest total of the counting relaxation of a solo game", parts, r.total,
-                    r.sheet, timeout, time.perf_counter() - t0, progress=progress,
-                    notes=(f"track length {TRACK_LENGTH}",))
 
 
 #: The proven solo bound: Z3 says the counting relaxation has no solo game with this total or
