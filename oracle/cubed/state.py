@@ -1,19 +1,12 @@
-"""The game state: an immutable value saying everything about a Clever Cubed game in progress.
-
-A state is a frozen attrs value, hashable and comparable; ``apply`` never changes it (design.md,
-"The decision model").  Its ``phase`` is the step of the shared Clever turn
-(:class:`oracle.phase.Phase`, rulebook "Game Play"); ``actor`` names who is to move: a player
-index, :data:`CHANCE`, or :data:`NOBODY` at the end.
-"""
+"""The Clever Cubed game state: the shared :class:`oracle.state.TurnState` with Clever Cubed's
+ruleset, sheets and rounds by player count (every Clever game has the same turn fields)."""
 
 from __future__ import annotations
 
-from functools import cache
-
 import attrs
 
-from oracle.dice import Place
 from oracle.phase import CHANCE, NOBODY, Phase
+from oracle.state import TurnState
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import Ruleset
 from oracle.cubed.sheet import ROUNDS_BY_PLAYERS
@@ -22,91 +15,7 @@ __all__ = ["CHANCE", "NOBODY", "GameState", "Phase"]
 
 
 @attrs.frozen(cache_hash=True)
-class GameState:
-    """A Clever Cubed game at one moment.
+class GameState(TurnState[Ruleset, PlayerSheet]):
+    """A Clever Cubed game at one moment (the fields: :class:`oracle.state.TurnState`)."""
 
-    ``round`` is 1-based; ``active`` the active player; ``seat`` the player whose part of the turn
-    it is (the passive or end-phase player; the active player in active phases); ``actor`` who is
-    to move (it follows from the phase, the seat and pending question marks; :func:`settle`
-    stores it so that asking costs nothing); ``rolls`` how many of the active player's three rolls are used (the next pick goes on
-    die field ``rolls + 1``); ``faces[die]`` each die's face (0 before it was first rolled);
-    ``places[die]`` where it lies; ``extras[player]`` a mask of the dice that player took as extra
-    dice in this turn (ruling 6).
-    """
-
-    ruleset: Ruleset
-    sheets: tuple[PlayerSheet, ...]
-    round: int
-    active: int
-    phase: Phase
-    seat: int
-    actor: int
-    rolls: int
-    faces: tuple[int, ...]
-    places: tuple[Place, ...]
-    extras: tuple[int, ...]
-
-    @property
-    def players(self) -> int:
-        """The number of players."""
-        return len(self.sheets)
-
-    @property
-    def rounds(self) -> int:
-        """The number of rounds of this game (rulebook "Game Play"; solo: ruling 9)."""
-        return ROUNDS_BY_PLAYERS[len(self.sheets)]
-
-    @property
-    def is_chance(self) -> bool:
-        """True when chance (the dice) is to move."""
-        return self.actor == CHANCE
-
-    @property
-    def is_terminal(self) -> bool:
-        """True when the game has ended."""
-        return self.phase is Phase.OVER
-
-    @property
-    def solo(self) -> bool:
-        """True for the solo game."""
-        return len(self.sheets) == 1
-
-    def but(
-        self,
-        *,
-        sheets: tuple[PlayerSheet, ...] | None = None,
-        round: int | None = None,
-        active: int | None = None,
-        phase: Phase | None = None,
-        seat: int | None = None,
-        actor: int | None = None,
-        rolls: int | None = None,
-        faces: tuple[int, ...] | None = None,
-        places: tuple[Place, ...] | None = None,
-        extras: tuple[int, ...] | None = None,
-    ) -> GameState:
-        """A copy with the given fields changed (``attrs.evolve`` without its overhead: this
-        runs several times per move)."""
-        return GameState(
-            self.ruleset,
-            self.sheets if sheets is None else sheets,
-            self.round if round is None else round,
-            self.active if active is None else active,
-            self.phase if phase is None else phase,
-            self.seat if seat is None else seat,
-            self.actor if actor is None else actor,
-            self.rolls if rolls is None else rolls,
-            self.faces if faces is None else faces,
-            self.places if places is None else places,
-            self.extras if extras is None else extras,
-        )
-
-    def dice_at(self, place: Place) -> tuple[int, ...]:
-        """The dice (as Die values) lying at ``place``."""
-        return _dice_at(self.places, place)
-
-
-@cache
-def _dice_at(places: tuple[Place, ...], place: Place) -> tuple[int, ...]:
-    """The dice lying at ``place`` (a pure function of small values, cached)."""
-    return tuple(d for d in range(6) if places[d] == place)
+    ROUNDS_BY_PLAYERS = ROUNDS_BY_PLAYERS
