@@ -109,6 +109,7 @@ def test_no_import_circle() -> None:
 
 
 def test_the_shared_core_names_no_game() -> None:
-    for name in ("errors", "dice", "game", "rulebook", "tracks"):
+    for name in ("errors", "dice", "game", "rulebook", "tracks", "state", "phase", "turn",
+                 "moves", "diagnose", "chance", "positiontext"):
         imports = _runtime_imports(ROOT / "oracle" / f"{name}.py", typing_too=True)
         assert not any(i.startswith(GAME_PACKAGES) for i in imports), name
