@@ -18,10 +18,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from oracle.errors import OracleError
 from oracle.rulebook import Rule
 
 #: ``actor`` of a state in which the dice are to be rolled (a chance move is due).
@@ -266,3 +267,14 @@ class Game(Protocol):
         """What is wrong with a step from ``before`` to ``after`` (nothing un-crossed, ...)."""
         ...
 
+
+T = TypeVar("T")
+
+
+def own(value: object, kind: type[T], what: str) -> T:
+    """``value`` if it is a ``kind`` (a game's own state, sheet or ruleset), else
+    :class:`~oracle.errors.OracleError` naming ``what`` was expected: how each game checks what
+    crosses the seam into it."""
+    if not isinstance(value, kind):
+        raise OracleError(f"not {what}: {type(value).__name__}")
+    return value

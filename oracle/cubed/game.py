@@ -12,8 +12,7 @@ from fractions import Fraction
 
 import attrs
 
-from oracle.errors import OracleError
-from oracle.game import Move, RulesetOption, Score, State
+from oracle.game import Move, RulesetOption, Score, State, own
 from oracle.rulebook import Rule
 from oracle.cubed import chance, diagnose, engine, explain, invariants, legal, movespace
 from oracle.cubed import position, render
@@ -28,21 +27,15 @@ from oracle.cubed.state import GameState
 
 
 def _state(state: object) -> GameState:
-    if not isinstance(state, GameState):
-        raise OracleError(f"not a Clever Cubed game state: {type(state).__name__}")
-    return state
+    return own(state, GameState, "a Clever Cubed game state")
 
 
 def _sheet(sheet: object) -> PlayerSheet:
-    if not isinstance(sheet, PlayerSheet):
-        raise OracleError(f"not a Clever Cubed sheet: {type(sheet).__name__}")
-    return sheet
+    return own(sheet, PlayerSheet, "a Clever Cubed sheet")
 
 
 def _ruleset(ruleset: object) -> Ruleset:
-    if not isinstance(ruleset, Ruleset):
-        raise OracleError(f"not a Clever Cubed ruleset: {type(ruleset).__name__}")
-    return ruleset
+    return own(ruleset, Ruleset, "a Clever Cubed ruleset")
 
 
 @attrs.frozen

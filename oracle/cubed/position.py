@@ -10,7 +10,7 @@ ruleset options and state.  Example (a new 2-player game)::
 
 from __future__ import annotations
 
-from oracle.errors import OracleError
+from oracle.game import own
 from oracle.positiontext import PositionNotation
 from oracle.cubed.dice import DIE_CODES
 from oracle.cubed.invariants import sheet_problems
@@ -23,9 +23,7 @@ from oracle.cubed.turn import settle
 
 
 def _sheet(sheet: object) -> PlayerSheet:
-    if not isinstance(sheet, PlayerSheet):
-        raise OracleError(f"not a Clever Cubed sheet: {type(sheet).__name__}")
-    return sheet
+    return own(sheet, PlayerSheet, "a Clever Cubed sheet")
 
 
 NOTATION: PositionNotation[GameState] = PositionNotation(

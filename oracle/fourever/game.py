@@ -37,28 +37,22 @@ from oracle.fourever.ruleset import Ruleset as FourEverRuleset
 from oracle.fourever.scoring import ScoreBreakdown
 from oracle.fourever.sheet import MAX_PLAYERS, MIN_PLAYERS
 from oracle.fourever.state import GameState
-from oracle.game import Move, Ruleset, RulesetOption, Score, State
+from oracle.game import Move, Ruleset, RulesetOption, Score, State, own
 from oracle.rulebook import Rule
 
 _PLACES = ("cup", "I", "II", "III", "platter")
 
 
 def _state(state: object) -> GameState:
-    if not isinstance(state, GameState):
-        raise OracleError(f"not a Clever 4Ever state: {type(state).__name__}")
-    return state
+    return own(state, GameState, "a Clever 4Ever game state")
 
 
 def _sheet(sheet: object) -> PlayerSheet:
-    if not isinstance(sheet, PlayerSheet):
-        raise OracleError(f"not a Clever 4Ever sheet: {type(sheet).__name__}")
-    return sheet
+    return own(sheet, PlayerSheet, "a Clever 4Ever sheet")
 
 
 def _ruleset(ruleset: object) -> FourEverRuleset:
-    if not isinstance(ruleset, FourEverRuleset):
-        raise OracleError(f"not a Clever 4Ever ruleset: {type(ruleset).__name__}")
-    return ruleset
+    return own(ruleset, FourEverRuleset, "a Clever 4Ever ruleset")
 
 
 _MOVE_TYPES = (Roll, SoloRoll, Take, ExtraDie, QuestionMark, ReRoll, Forfeit, Pass)

@@ -7,7 +7,7 @@ ruleset options and state.
 
 from __future__ import annotations
 
-from oracle.errors import OracleError
+from oracle.game import own
 from oracle.positiontext import PositionNotation
 from oracle.fourever.dice import DIE_CODES
 from oracle.fourever.invariants import sheet_problems
@@ -20,9 +20,7 @@ from oracle.fourever.turn import settle
 
 
 def _sheet(sheet: object) -> PlayerSheet:
-    if not isinstance(sheet, PlayerSheet):
-        raise OracleError(f"not a Clever 4Ever sheet: {type(sheet).__name__}")
-    return sheet
+    return own(sheet, PlayerSheet, "a Clever 4Ever sheet")
 
 
 NOTATION: PositionNotation[GameState] = PositionNotation(
