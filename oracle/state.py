@@ -51,6 +51,12 @@ class TurnState(Generic[R, Sh]):
     places: tuple[Place, ...]
     extras: tuple[int, ...]
 
+    @classmethod
+    def before_play(cls, ruleset: R, sheets: tuple[Sh, ...]) -> Self:
+        """The state before round 1 begins: blank dice in the cup, the first roll due."""
+        return cls(ruleset, sheets, 1, 0, Phase.ROLL, 0, CHANCE, 0, (0,) * 6, (Place.CUP,) * 6,
+                   (0,) * len(sheets))
+
     @property
     def players(self) -> int:
         """The number of players."""

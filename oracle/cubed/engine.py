@@ -37,19 +37,7 @@ def new_game(players: int, ruleset: Ruleset = DEFAULT_RULESET) -> GameState:
     the first player's dice are to be rolled."""
     if type(players) is not int or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise OracleError(f"players: {players!r} is not a number of players from 1 to 4")
-    state = GameState(
-        ruleset=ruleset,
-        sheets=(PlayerSheet(),) * players,
-        round=1,
-        active=0,
-        phase=Phase.ROLL,
-        seat=0,
-        actor=CHANCE,
-        rolls=0,
-        faces=(0,) * 6,
-        places=(Place.CUP,) * 6,
-        extras=(0,) * players,
-    )
+    state = GameState.before_play(ruleset, (PlayerSheet(),) * players)
     return settle(start_round(state, 1))
 
 

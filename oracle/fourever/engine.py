@@ -41,19 +41,7 @@ def new_game(players: int, ruleset: Ruleset = DEFAULT_RULESET) -> GameState:
         raise OracleError(f"players: {players!r} is not a number of players from 1 to 4")
     if not isinstance(ruleset, Ruleset):
         raise OracleError(f"ruleset: {ruleset!r} is not a Clever 4Ever ruleset")
-    state = GameState(
-        ruleset=ruleset,
-        sheets=(PlayerSheet(),) * players,
-        round=1,
-        active=0,
-        phase=Phase.ROLL,
-        seat=0,
-        actor=CHANCE,
-        rolls=0,
-        faces=(0,) * 6,
-        places=(Place.CUP,) * 6,
-        extras=(0,) * players,
-    )
+    state = GameState.before_play(ruleset, (PlayerSheet(),) * players)
     return settle(start_round(state, 1))
 
 
