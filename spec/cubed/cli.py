@@ -4,7 +4,7 @@
     clever-oracle solve sheet-max 20           highest sheet total with at most 20 entries
     clever-oracle solve fewest 60 --area brown fewest entries for 60 brown points
     clever-oracle solve complete "SHEET" 3     best completion with 3 more entries
-    clever-oracle solve reachable "SHEET" [--players N] [--round R]
+    clever-oracle solve reachable "SHEET" [--players N] [--round R] [--record FILE]
     clever-oracle solve solo-bound             the proven upper bound on a solo game
 
 Exit codes as for every command: 0 answered, 2 unusable input (one line on stderr).
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import TextIO, TypeVar
 
@@ -46,6 +47,10 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     progress = (lambda text: (err.write(f"\r{text}   "), err.flush()) and None) \
         if err.isatty() and not args.json else None
     q, a = args.question, args.args
+    if args.record and q != "reachable":
+        raise OracleError("solve: --record is for the reachable question")
+    if args.record and os.path.exists(args.record):
+        raise OracleError(f"solve: {args.record} exists; --record never overwrites a file")
     need = {"area-max": 2, "sheet-max": 1, "fewest": 1, "complete": 2, "reachable": 1,
             "solo-bound": 0}[q]
     if len(a) != need:
@@ -72,12 +77,27 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise OracleError(f"solve {q}: {exc}") from None
     if progress is not None:
         err.write("\r\033[K")
+    if args.record and answer.record is not None:
+        _write_new(args.record, answer.record)
     if args.json:
         json.dump(answer.to_json(), out, indent=2)
         out.write("\n")
     else:
         out.write(str(answer) + "\n")
     return 0
+
+
+def _write_new(path: str, text: str) -> None:
+    """Write ``text`` to ``path``, which must not exist yet (nothing the user has is
+    overwritten); a path that cannot be written is a bad command line (exit 2)."""
+    try:
+        with open(path, "x", encoding="utf-8") as handle:
+            handle.write(text)
+    except FileExistsError:
+        raise OracleError(f"solve: {path} exists; --record never overwrites a file") from None
+    except (FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError) as exc:
+        raise OracleError(f"solve: cannot write {path}: {exc.strerror}") from None
+    # Any other OSError (a full disk) goes on to the command line's exit code 4.
 
 
 def register(sub: argparse._SubParsersAction[P]) -> None:
@@ -92,6 +112,9 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
     p.add_argument("--timeout", default=None,
                    help=f"seconds per question (default 60; solo-bound {SOLO_BOUND_TIMEOUT:g})")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
+    p.add_argument("--record", metavar="FILE",
+                   help="reachable: write the game record reaching the sheet to FILE (a new "
+                        "file)")
     p.set_defaults(run=cmd_solve)
 
 

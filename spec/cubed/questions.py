@@ -5,6 +5,7 @@ out, when the best witness, the best proven bound and the gap are reported)."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 
@@ -14,7 +15,8 @@ from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
 from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, Area, Bonus
 from oracle.cubed.sheettext import format_sheet
-from spec.cubed import bound, scores, sheetvars, tracks
+from oracle.record import dump_record, record_game
+from spec.cubed import bound, realise, scores, sheetvars, tracks
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Bool, Int, Solver, all_of, total
 
@@ -35,13 +37,20 @@ class Answer:
     build_seconds: float
     solve_seconds: float
     notes: tuple[str, ...] = ()
+    #: For a game question answered yes: a game record (JSON text) reaching the sheet.
+    record: str | None = None
 
     def to_json(self) -> dict[str, object]:
-        """The answer as a JSON-ready mapping."""
-        return attrs.asdict(self)
+        """The answer as a JSON-ready mapping (the record as a JSON object)."""
+        data = attrs.asdict(self)
+        if self.record is not None:
+            data["record"] = json.loads(self.record)
+        return data
 
     def __str__(self) -> str:
-        if self.value is None:
+        if self.value is None and not self.proven:
+            head = f"{self.question}: undecided in the time given"
+        elif self.value is None:
             head = f"{self.question}: no sheet satisfies it"
         elif self.proven and self.question.startswith("upper bound"):
             head = f"{self.question}: at most {self.value} (proven: Z3 says unsat for more)"
@@ -230,18 +239,38 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
     build = time.perf_counter() - t0
     start = time.perf_counter()
     status = solver.check_named()
-    solve = time.perf_counter() - start
     where = f"after round {rounds} of a {players}-player game"
-    if status == "sat":
-        return Answer(f"can this sheet occur {where}", 1, format_sheet(sheet), True, None,
-                      build, solve, ("yes, as far as counting entries and bonuses can tell",))
+    question = f"can this sheet occur {where}"
     if status == "unsat":
         core = solver.minimal_core()
         notes = tuple(f"{name}: {PART_WORDS.get(name, _entry_words(name))}" for name in core)
-        return Answer(f"can this sheet occur {where}", None, None, True, None, build, solve,
+        return Answer(question, None, None, True, None, build, time.perf_counter() - start,
                       ("no; broken:",) + notes)
-    return Answer(f"can this sheet occur {where}", None, None, False, None, build, solve,
-                  ("unknown: the time ran out",))
+    if status != "sat":
+        return Answer(question, None, None, False, None, build, time.perf_counter() - start,
+                      ("the counting check ran out of time",))
+    # Counting cannot refute it; a yes needs a game: a greedy beam, then a paced one.
+    found = realise.Realised(None)
+    for paced in (False, True):
+        left = timeout - (time.perf_counter() - t0)
+        if left <= 0:
+            break
+        found = realise.realise(sheet, players, rounds, seconds=left / (1 if paced else 2),
+                                ruleset=ruleset, paced=paced)
+        if found.moves is not None:
+            break
+    solve = time.perf_counter() - start
+    if found.moves is None:
+        return Answer(question, None, format_sheet(sheet), False, None, build, solve,
+                      ("counting entries and bonuses cannot refute it, but no game reaching "
+                       f"it was found ({found.reason}); a longer --timeout searches longer",))
+    names = tuple(f"Player {i + 1}" for i in range(players))
+    record = dump_record(record_game(found.moves, names, ruleset, game="clever-cubed"))
+    check = ("`clever-oracle verify` accepts it" if rounds == ROUNDS_BY_PLAYERS[players]
+             else "`clever-oracle verify --partial` accepts it")
+    return Answer(question, 1, format_sheet(sheet), True, None, build, solve,
+                  (f"yes: a game reaching it, player 1's sheet (the record; {check})",),
+                  record=record)
 
 
 def _entry_words(name: str) -> str:

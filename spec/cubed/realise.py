@@ -1,0 +1,313 @@
+"""Realising a claimed sheet: a game (dice chosen freely) whose player 1 ends with exactly that
+sheet, found by a beam over the engine's legal moves.
+
+This is the constructive half of ``solve reachable``: the counting relaxation
+(:mod:`spec.cubed.bound`) can only say *no* with certainty; a *yes* needs a game, given as a
+record that ``clever-oracle verify`` accepts (``verify --partial`` for a sheet after round R of
+a longer game).  Every move player 1 makes must keep the sheet inside the target
+(:func:`fits`): crosses only where the target has them, blue and pink numbers only as the
+target's prefix, no more circles or spent actions than the target shows.  The fellow players
+of a multi-player game only serve dice: on their active turns they forfeit every roll
+(rulebook "Special case: ... their roll is forfeited"), so all six dice of the third roll lie
+on the silver platter; as passive players they forgo their die.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import attrs
+
+from oracle.cubed.dice import ALL_DICE
+from oracle.cubed.engine import apply_unchecked, new_game
+from oracle.cubed.legal import legal_moves
+from oracle.cubed.moves import DieMove, Move, Roll
+from oracle.cubed.playersheet import PlayerSheet
+from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
+from oracle.cubed.areas import blue, brown, turquoise, yellow
+from oracle.cubed.sheet import (PINK_BONUS, ROUND_BONUS, ROUNDS_BY_PLAYERS, TRACKS, Area,
+                                Bonus)
+from oracle.cubed.state import GameState, Phase
+from oracle.moves import Forfeit, Pass, ReRoll
+from spec.cubed.witness import _key, rolls
+
+
+def _bits(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def fits(sheet: PlayerSheet, target: PlayerSheet) -> bool:
+    """``sheet`` can still grow into ``target``: every cross is one of the target's, and the
+    target's brown crosses still to come lie right of the last one (rulebook "The Brown Area");
+    blue and pink hold a prefix of the target's numbers (pink with the same bonus choices); no
+    track has more circles or spent fields than the target's."""
+    if (sheet.yellow & ~target.yellow or sheet.turquoise & ~target.turquoise
+            or sheet.brown & ~target.brown):
+        return False
+    if target.brown & ~sheet.brown & ((1 << sheet.brown.bit_length()) - 1):
+        return False  # a brown field left of the last cross can no longer be crossed
+    if target.blue_left[:len(sheet.blue_left)] != sheet.blue_left:
+        return False
+    if target.blue_right[:len(sheet.blue_right)] != sheet.blue_right:
+        return False
+    n = len(sheet.pink)
+    if target.pink[:n] != sheet.pink or (target.pink_bonus ^ sheet.pink_bonus) & ((1 << n) - 1):
+        return False
+    return (sheet.rerolls <= target.rerolls and sheet.rerolls_spent <= target.rerolls_spent
+            and sheet.jokers <= target.jokers and not sheet.jokers_spent & ~target.jokers_spent
+            and sheet.extra_dice <= target.extra_dice
+            and sheet.extra_dice_spent <= target.extra_dice_spent)
+
+
+#: Bits 0, 6, 12, 18, 24: the turquoise cells of column 1 (shifted: of any column).
+_COLUMN = sum(1 << (6 * row) for row in range(5))
+
+
+def work(sheet: PlayerSheet, target: PlayerSheet) -> int:
+    """Entries still needed to fill ``sheet`` up to ``target``: one per yellow or brown cross
+    and per blue or pink number, and for turquoise, per column, a third of its open cells
+    rounded up (an entry crosses up to 3 cells of one column, rulebook "The Turquoise Area");
+    and each number joker still to spend (it rides on an entry, so spending it early costs
+    nothing)."""
+    open_turquoise = target.turquoise & ~sheet.turquoise
+    turquoise = sum(-(-_bits(open_turquoise >> column & _COLUMN) // 3) for column in range(6))
+    return (_bits(target.jokers_spent & ~sheet.jokers_spent)
+            + _bits(target.yellow & ~sheet.yellow) + _bits(target.brown & ~sheet.brown)
+            + len(target.blue_left) - len(sheet.blue_left)
+            + len(target.blue_right) - len(sheet.blue_right)
+            + len(target.pink) - len(sheet.pink) + turquoise)
+
+
+def progress(sheet: PlayerSheet, target: PlayerSheet) -> int:
+    """How far a sheet is on its way, for ranking games at the same moment: the entries still
+    needed count most, then circled action fields, then actions still unspent (a game that
+    made the same entries with fewer extra dice has more left for later), then re-rolls spent
+    (``fits`` keeps them to the target's: they are owed, and free with freely chosen dice)."""
+    circled = sheet.rerolls + sheet.jokers + sheet.extra_dice
+    return 2 * circled + sheet.extra_dice_left + sheet.rerolls_spent - 4 * work(sheet, target)
+
+
+def questions_to_come(sheet: PlayerSheet, target: PlayerSheet) -> list[Bonus]:
+    """The question-mark bonuses the target earns that ``sheet`` has not earned yet (the round
+    bonus aside): completed yellow, turquoise and brown patterns, blue and pink fields still to
+    write (pink only where the target takes the bonus), full action tracks."""
+    owed = list(yellow.bonuses(sheet.yellow, target.yellow))
+    owed += turquoise.bonuses(sheet.turquoise, target.turquoise)
+    owed += brown.bonuses(sheet.brown, target.brown)
+    for side, have, want in ((blue.LEFT, sheet.blue_left, target.blue_left),
+                             (blue.RIGHT, sheet.blue_right, target.blue_right)):
+        owed += [b for d in range(len(have) + 1, len(want) + 1)
+                 if (b := blue.bonus(side, d)) is not None]
+    owed += [b for field in range(len(sheet.pink) + 1, len(target.pink) + 1)
+             if target.pink_bonus >> (field - 1) & 1 and (b := PINK_BONUS[field - 1]) is not None]
+    for track in TRACKS:
+        if (target.circled(track.action) == track.length > sheet.circled(track.action)
+                and track.end is not None):
+            owed.append(track.end)
+    return [b for b in owed if b.is_question]
+
+
+def room(sheet: PlayerSheet, target: PlayerSheet) -> dict[Area, int]:
+    """The entries the target still has room for, per area (turquoise: one per open cell, as a
+    question mark crosses one)."""
+    return {
+        Area.YELLOW: _bits(target.yellow & ~sheet.yellow),
+        Area.TURQUOISE: _bits(target.turquoise & ~sheet.turquoise),
+        Area.BLUE: len(target.blue_left) + len(target.blue_right)
+        - len(sheet.blue_left) - len(sheet.blue_right),
+        Area.BROWN: _bits(target.brown & ~sheet.brown),
+        Area.PINK: len(target.pink) - len(sheet.pink),
+    }
+
+
+def has_room(sheet: PlayerSheet, target: PlayerSheet, black: int = 0) -> bool:
+    """Every question mark still to come (``black`` more black ones from round bonuses) has an
+    entry of the target left to make: a question mark must be used at once (rulebook
+    "Question-Mark Bonuses"), and in a game reaching ``target`` only where the target has room."""
+    left = room(sheet, target)
+    need = {area: 0 for area in Area}
+    for bonus in questions_to_come(sheet, target) + list(sheet.pending):
+        if bonus.area is None:
+            black += 1
+        else:
+            need[bonus.area] += 1
+    if any(need[a] > left[a] for a in Area):
+        return False
+    entries = sum(left.values())
+    # Extra dice and number jokers still to spend each need an entry of their own (a number
+    # joker is spent on a die entered, rulebook "Any Number").
+    spend = max(target.extra_dice_spent - sheet.extra_dice_spent,
+                _bits(target.jokers_spent & ~sheet.jokers_spent))
+    return sum(need.values()) + black <= entries and spend <= entries
+
+
+@attrs.frozen
+class Realised:
+    """The outcome of a search: the moves of a game reaching the target (dice included), or
+    ``None`` with the reason the search stopped."""
+
+    moves: tuple[Move, ...] | None
+    reason: str = ""
+
+
+def _serve(state: GameState) -> Move:
+    """A fellow player's move: forfeit each roll and forgo every die (any legal move when a
+    question mark must be used)."""
+    moves = legal_moves(state)
+    for move in moves:
+        if isinstance(move, (Forfeit, Pass)):
+            return move
+    return moves[0]
+
+
+def _allowed(state: GameState, move: Move, target: PlayerSheet) -> bool:
+    """Player 1's moves worth trying: re-rolls only while the target shows more spent, number
+    jokers only on the target's spent fields (``fits`` checks the rest after the move)."""
+    sheet = state.sheets[0]
+    if isinstance(move, ReRoll):
+        return sheet.rerolls_spent < target.rerolls_spent
+    if isinstance(move, DieMove) and move.joker is not None:
+        return sheet.jokers_spent != target.jokers_spent
+    return True
+
+
+def _chance(state: GameState) -> Iterator[Move]:
+    """Candidate dice: for player 1's rolls and for the roll whose dice a fellow player serves
+    (their third), the freely chosen faces of :func:`spec.cubed.witness.rolls`; a fellow
+    player's first two rolls show ones (they are forfeited anyway)."""
+    if state.active != 0 and not state.solo and state.rolls < 2:
+        yield Roll(tuple(1 for _ in ALL_DICE))
+        return
+    yield from rolls(state)
+
+
+def _black_to_come(now: int, rounds: int) -> int:
+    """The black question marks the round bonuses give after round ``now`` up to ``rounds``."""
+    return sum(1 for r in range(now + 1, rounds + 1) if ROUND_BONUS[r - 1] is Bonus.QUESTION_BLACK)
+
+
+def _decisions(state: GameState, target: PlayerSheet, branch: int, rounds: int
+               ) -> Iterator[tuple[tuple[Move, ...], GameState]]:
+    """From ``state`` (somebody to move) to the next chance node or the end: fellow players
+    serve; player 1 tries every move that keeps the sheet inside the target, merged by the
+    state reached, the ``branch`` most advanced sequences of each length going on."""
+    seen: set[object] = set()
+    layer: list[tuple[tuple[Move, ...], GameState]] = [((), state)]
+    while layer:
+        following: list[tuple[int, tuple[Move, ...], GameState]] = []
+        for moves, current in layer:
+            if current.actor != 0:
+                options = [_serve(current)]
+            else:
+                options = [m for m in legal_moves(current) if _allowed(current, m, target)]
+            for move in options:
+                after = apply_unchecked(current, move)
+                if after.is_terminal or after.round > rounds:
+                    yield moves + (move,), after  # the caller compares it with the target
+                    continue
+                if not fits(after.sheets[0], target) or not has_room(
+                        after.sheets[0], target, _black_to_come(after.round, rounds)):
+                    continue
+                key = (_key(after), after.actor)
+                if key in seen:
+                    continue
+                seen.add(key)
+                if after.is_chance or after.round != current.round:
+                    yield moves + (move,), after
+                else:
+                    following.append((progress(after.sheets[0], target), moves + (move,), after))
+        following.sort(key=lambda item: -item[0])
+        layer = [(m, s) for _, m, s in following[:branch]]
+
+
+def _successors(moves: tuple[Move, ...], state: GameState, target: PlayerSheet, branch: int,
+                rounds: int) -> Iterator[tuple[tuple[Move, ...], GameState]]:
+    """The games one chance node on from ``state`` (or, when somebody is to move, as at the
+    start of round 4 with its question mark, to the next chance node), with their moves."""
+    if not state.is_chance:
+        for more, child in _decisions(state, target, branch, rounds):
+            yield moves + more, child
+        return
+    for roll in _chance(state):
+        rolled = apply_unchecked(state, roll)
+        if rolled.is_chance or rolled.is_terminal:
+            yield moves + (roll,), rolled
+            continue
+        for more, child in _decisions(rolled, target, branch, rounds):
+            yield moves + (roll,) + more, child
+
+
+def _slot(state: GameState) -> tuple[int, int, int, int]:
+    """When a chance node comes: round, active player, roll (the solo passive roll last)."""
+    if state.is_terminal:
+        return (99, 0, 0, 0)
+    if state.phase is Phase.SOLO_ROLL:
+        return (state.round, state.active, 1, 0)
+    return (state.round, state.active, 0, state.rolls)
+
+
+def _to_come(state: GameState, rounds: int) -> float:
+    """The share of the game up to the end of round ``rounds`` still to come after ``state``
+    (by turns: each active turn one part, its rolls and the solo passive turn shares of it)."""
+    players = len(state.sheets)
+    done = ((state.round - 1) * players + state.active
+            + (0.75 if state.phase is Phase.SOLO_ROLL else state.rolls / 4))
+    return max(0.0, 1.0 - done / (rounds * players))
+
+
+def _expected(target: PlayerSheet, rounds: int, total: int) -> PlayerSheet:
+    """The sheet the engine shows when round ``rounds + 1`` has begun, if player 1's sheet was
+    ``target`` at the end of round ``rounds``: the next round's bonus is given at its start."""
+    if rounds == total:
+        return target
+    bonus = ROUND_BONUS[rounds]
+    return target.award((bonus,)) if bonus is not None else target
+
+
+def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
+            width: int = 24, branch: int = 16, seconds: float = 60.0,
+            ruleset: Ruleset = DEFAULT_RULESET, paced: bool = False) -> Realised:
+    """A game of ``players`` in which player 1's sheet is ``target`` at the end of round
+    ``rounds`` (default: the end of the game, end-of-game extra dice included), or ``None``
+    when the beam of ``width`` games finds none within ``seconds``.
+
+    The beam ranks the games at one moment by :func:`progress`: the fewest entries still to
+    make first.  ``paced`` ranks a game ahead of an even pace (the target's entries spread over
+    the rounds) no better than one on it, so the beam keeps games that leave room for later
+    bonuses, number jokers with printed numbers and the like."""
+    total = ROUNDS_BY_PLAYERS[players]
+    rounds = total if rounds is None else rounds
+    if not 1 <= rounds <= total:
+        raise ValueError(f"round {rounds} is not a round of a {players}-player game "
+                         f"(1 to {total})")
+    goal = _expected(target, rounds, total)
+    deadline = time.perf_counter() + seconds
+    start = new_game(players, ruleset)
+    pools: dict[tuple[int, int, int, int], dict[object, tuple[int, tuple[Move, ...],
+                                                             GameState]]] = {}
+    pools[_slot(start)] = {_key(start): (0, (), start)}
+    whole = work(start.sheets[0], target)
+    while pools:
+        if time.perf_counter() > deadline:
+            return Realised(None, "the time ran out")
+        slot = min(pools)
+        ranked = sorted(pools.pop(slot).values(), key=lambda item: -item[0])[:width]
+        for _, moves, state in ranked:
+            for path, child in _successors(moves, state, target, branch, rounds):
+                if child.is_terminal or child.round > rounds:
+                    # After round R the next round's question mark may be pending (or dropped
+                    # when it cannot be used, ruling 19): compare without it.
+                    if (child.sheets[0] == goal if rounds == total
+                            else child.sheets[0].but(pending=()) == goal.but(pending=())):
+                        return Realised(path)
+                    continue
+                pool = pools.setdefault(_slot(child), {})
+                key = _key(child)
+                if key not in pool:
+                    rank = progress(child.sheets[0], target)
+                    if paced:
+                        rank += 4 * min(0, work(child.sheets[0], target)
+                                        - round(whole * _to_come(child, rounds)))
+                    pool[key] = (rank, path, child)
+    return Realised(None, "no game of the beam reaches the sheet")
