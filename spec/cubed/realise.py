@@ -24,7 +24,7 @@ from oracle.cubed.engine import apply_unchecked, new_game
 from oracle.cubed.legal import legal_moves
 from oracle.cubed.moves import DieMove, Move, Roll
 from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
+from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
 from oracle.cubed.areas import blue, brown, turquoise, yellow
 from oracle.cubed.sheet import (PINK_BONUS, ROUND_BONUS, ROUNDS_BY_PLAYERS, TRACKS, Area,
                                 Bonus)
@@ -121,17 +121,48 @@ def room(sheet: PlayerSheet, target: PlayerSheet) -> dict[Area, int]:
     }
 
 
-def has_room(sheet: PlayerSheet, target: PlayerSheet, black: int = 0) -> bool:
+def closed(sheet: PlayerSheet) -> frozenset[Area]:
+    """The areas where no question mark has a use any more: every cell crossed (yellow,
+    turquoise), the last field crossed (brown), every field written (pink, both blue sides).
+    A question mark for such an area is lost when earned (ruling 19); in any other area it
+    has a use and must be used (rulebook "Question-Mark Bonuses")."""
+    shut = set()
+    if _bits(sheet.yellow) == 18:
+        shut.add(Area.YELLOW)
+    if _bits(sheet.turquoise) == 30:
+        shut.add(Area.TURQUOISE)
+    if len(sheet.blue_left) == len(sheet.blue_right) == 6:
+        shut.add(Area.BLUE)
+    if sheet.brown >> 11 & 1:
+        shut.add(Area.BROWN)
+    if len(sheet.pink) == 12:
+        shut.add(Area.PINK)
+    return frozenset(shut)
+
+
+def has_room(sheet: PlayerSheet, target: PlayerSheet, black: int = 0,
+             ruleset: Ruleset = DEFAULT_RULESET) -> bool:
     """Every question mark still to come (``black`` more black ones from round bonuses) has an
-    entry of the target left to make: a question mark must be used at once (rulebook
-    "Question-Mark Bonuses"), and in a game reaching ``target`` only where the target has room."""
+    entry of the target left to make, and so does every extra die and number joker the target
+    shows spent and ``sheet`` not yet.
+
+    A question mark must be used at once where it has a use; in a game reaching ``target``
+    that use is one of the target's entries.  Where it has none it is lost (ruling 19): an
+    area closed in the target (:func:`closed`) may be closed when the question mark comes, so
+    its question marks are not counted; an area open in the target is open in every sheet on
+    the way.  Under ``blue_question=number_plus_white`` a blue question mark's value depends on
+    the white die and may have no use, so blue ones are not counted either."""
     left = room(sheet, target)
+    shut = closed(target)
+    if ruleset.blue_question is not BlueQuestion.TOTAL:
+        shut |= {Area.BLUE}
     need = {area: 0 for area in Area}
     for bonus in questions_to_come(sheet, target) + list(sheet.pending):
-        if bonus.area is None:
-            black += 1
-        else:
-            need[bonus.area] += 1
+        area = bonus.area
+        if area is None:
+            black += 1 if len(shut) < len(Area) else 0
+        elif area not in shut:
+            need[area] += 1
     if any(need[a] > left[a] for a in Area):
         return False
     entries = sum(left.values())
@@ -207,7 +238,8 @@ def _decisions(state: GameState, target: PlayerSheet, branch: int, rounds: int
                     yield moves + (move,), after  # the caller compares it with the target
                     continue
                 if not fits(after.sheets[0], target) or not has_room(
-                        after.sheets[0], target, _black_to_come(after.round, rounds)):
+                        after.sheets[0], target, _black_to_come(after.round, rounds),
+                        after.ruleset):
                     continue
                 key = (_key(after), after.actor)
                 if key in seen:

@@ -115,3 +115,23 @@ def test_json_answer_holds_the_record() -> None:
     assert main(argv, out, err) == 0, err.getvalue()
     data = json.loads(out.getvalue())
     assert data["proven"] is True and data["record"]["format"] == "clever-oracle-record/1"
+
+
+@pytest.mark.parametrize("seed", range(24))
+def test_pruning_never_cuts_off_a_real_game(seed: int) -> None:
+    """Every state of a real game (random or greedy play, 1-4 players) fits its own final
+    sheet and has room for what that sheet still earns: the realiser's pruning is sound."""
+    players = 1 + seed % 4
+    moves = play_game(players, seed, POLICIES["random" if seed % 2 else "greedy"])[0]
+    state = new_game(players)
+    states = [state]
+    for move in moves:
+        state = apply_unchecked(state, move)
+        states.append(state)
+    target = state.sheets[0]
+    rounds = state.rounds
+    for before in states:
+        sheet = before.sheets[0]
+        assert realise.fits(sheet, target), format_sheet(sheet)
+        black = realise._black_to_come(before.round, rounds)
+        assert realise.has_room(sheet, target, black, before.ruleset), format_sheet(sheet)
