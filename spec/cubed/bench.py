@@ -9,6 +9,9 @@ from oracle.cubed.sheet import Area
 from oracle.cubed.sheettext import parse_sheet
 from spec.cubed import questions
 
+#: The README's second reachable example: player 1 after round 1 of a 2-player game.
+TWO_PLAYERS_SHEET = ("y=....../...x.x/...... t=....../....../....../....../...... b=| "
+                     "br=..x......... p= rr=o...... nj=....... xd=....... q=")
 EXAMPLE_SHEET = ("y=x...../....../...... t=....../....../....../....../...... b=6|8 "
                  "br=x........... p=2h rr=o...... nj=....... xd=....... q=")
 
@@ -22,6 +25,8 @@ def main() -> None:
         ("fewest 60 --area brown", lambda: questions.fewest(60, Area.BROWN, 60)),
         ("complete SHEET 3", lambda: questions.complete(sheet, 3, 60)),
         ("reachable SHEET --round 1", lambda: questions.reachable(sheet, 1, 1, 60)),
+        ("reachable SHEET2 -p 2 -r 1",
+         lambda: questions.reachable(parse_sheet(TWO_PLAYERS_SHEET), 2, 1, 60)),
         ("solo-bound", lambda: questions.solo_upper_bound_check(900)),
     )
     for name, run in runs:

@@ -18,6 +18,8 @@ import os
 import sys
 from typing import TextIO, TypeVar
 
+import attrs
+
 from oracle.cubed.sheet import AREA_BY_LABEL, ROUNDS_BY_PLAYERS, Area
 from oracle.cubed.sheettext import parse_sheet
 from oracle.errors import OracleError
@@ -79,11 +81,14 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         err.write("\r\033[K")
     if args.record and answer.record is not None:
         _write_new(args.record, answer.record)
+        answer = attrs.evolve(answer, notes=answer.notes + (f"record written to {args.record}",))
     if args.json:
         json.dump(answer.to_json(), out, indent=2)
         out.write("\n")
     else:
         out.write(str(answer) + "\n")
+        if answer.record is not None and not args.record:
+            out.write(answer.record if answer.record.endswith("\n") else answer.record + "\n")
     return 0
 
 

@@ -39,6 +39,8 @@ class Answer:
     notes: tuple[str, ...] = ()
     #: For a game question answered yes: a game record (JSON text) reaching the sheet.
     record: str | None = None
+    #: For a yes/no question: "yes", "no" or "undecided" (the head of the printed answer).
+    verdict: str | None = None
 
     def to_json(self) -> dict[str, object]:
         """The answer as a JSON-ready mapping (the record as a JSON object)."""
@@ -48,7 +50,9 @@ class Answer:
         return data
 
     def __str__(self) -> str:
-        if self.value is None and not self.proven:
+        if self.verdict is not None:
+            head = f"{self.question}: {self.verdict}"
+        elif self.value is None and not self.proven:
             head = f"{self.question}: undecided in the time given"
         elif self.value is None:
             head = f"{self.question}: no sheet satisfies it"
@@ -210,6 +214,33 @@ PART_WORDS = {
 }
 
 
+#: The rules (ids of ``clever-oracle rules``) behind each named part of the reachability check.
+PART_RULES: dict[str, tuple[str, ...]] = {
+    "AREA-RULES": ("BLUE-STEP", "BLUE-SEVEN", "PINK-NEXT", "PINK-FIELD-ONE"),
+    "EXTRA-DIE": ("EXTRA-DIE", "ACTION-TRACK"),
+    "DICE": ("ACTIVE-PICK", "PASSIVE-PLATTER", "EXTRA-DIE"),
+    "DIE-FIELDS": ("ACTIVE-PICK", "ROUNDS"),
+    "OWN-DIE-OR-WHITE": ("ACTIVE-PICK", "WHITE-JOKER", "BLUE-SUM"),
+    "PASSIVE": ("PASSIVE-PLATTER", "SOLO-ROLL", "ROUNDS"),
+    "YELLOW-ROWS": ("YELLOW-ROW", "YELLOW-GREY"),
+    "TURQUOISE-CROSSES": ("TURQUOISE-EXTRA",),
+    "TURQUOISE-EXTRA": ("TURQUOISE-EXTRA", "EXTRA-DIE"),
+    "QUESTION-BLACK": ("QUESTION-USE", "ROUND-BONUS"),
+    "TRACKS": ("ACTION-TRACK", "ROUND-BONUS"),
+    "SPENT": ("ACTION-TRACK",),
+    "PENDING": ("QUESTION-FIRST",),
+}
+#: The rules behind every area's ``ENTRIES-<AREA>`` part.
+ENTRIES_RULES = ("ACTIVE-PICK", "PASSIVE-PLATTER", "QUESTION-USE")
+
+
+def part_text(name: str) -> str:
+    """One broken part of the reachability check: its name, its rule ids, its plain words."""
+    rules = PART_RULES.get(name, ENTRIES_RULES if name.startswith("ENTRIES-") else ())
+    words = PART_WORDS.get(name, _entry_words(name))
+    return f"{name} [{', '.join(rules)}]: {words}" if rules else f"{name}: {words}"
+
+
 def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
               timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET) -> Answer:
     """Whether ``sheet`` can be a player's sheet after ``rounds`` rounds of a game of
@@ -243,12 +274,13 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
     question = f"can this sheet occur {where}"
     if status == "unsat":
         core = solver.minimal_core()
-        notes = tuple(f"{name}: {PART_WORDS.get(name, _entry_words(name))}" for name in core)
+        notes = tuple(part_text(name) for name in core)
         return Answer(question, None, None, True, None, build, time.perf_counter() - start,
-                      ("no; broken:",) + notes)
+                      ("broken (proven: the counting relaxation is unsat):",) + notes,
+                      verdict="no")
     if status != "sat":
         return Answer(question, None, None, False, None, build, time.perf_counter() - start,
-                      ("the counting check ran out of time",))
+                      ("the counting check ran out of time",), verdict="undecided")
     # Counting cannot refute it; a yes needs a game: a greedy beam, then a paced one.
     found = realise.Realised(None)
     for paced in (False, True):
@@ -263,14 +295,15 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
     if found.moves is None:
         return Answer(question, None, format_sheet(sheet), False, None, build, solve,
                       ("counting entries and bonuses cannot refute it, but no game reaching "
-                       f"it was found ({found.reason}); a longer --timeout searches longer",))
+                       f"it was found ({found.reason}); a longer --timeout searches longer",),
+                      verdict="undecided")
     names = tuple(f"Player {i + 1}" for i in range(players))
     record = dump_record(record_game(found.moves, names, ruleset, game="clever-cubed"))
     check = ("`clever-oracle verify` accepts it" if rounds == ROUNDS_BY_PLAYERS[players]
              else "`clever-oracle verify --partial` accepts it")
     return Answer(question, 1, format_sheet(sheet), True, None, build, solve,
-                  (f"yes: a game reaching it, player 1's sheet (the record; {check})",),
-                  record=record)
+                  (f"a game reaching it as player 1's sheet: the record ({check})",),
+                  record=record, verdict="yes")
 
 
 def _entry_words(name: str) -> str:

@@ -45,3 +45,16 @@ def test_solo_best_record_verifies() -> None:
     assert not isinstance(record, Exception)
     verdict = verify(record, name)
     assert verdict.status == "legal"
+
+
+def test_every_part_of_the_reachability_check_has_words_and_rule_ids() -> None:
+    """An unsat core prints each broken part in plain words with catalogued rule ids."""
+    from oracle.cubed.rules import RULES_BY_ID
+    from spec.cubed import bound
+
+    names = [name for name, _ in bound.relaxation(1).parts] + ["TRACKS", "SPENT", "PENDING"]
+    for name in names:
+        text = questions.part_text(name)
+        ids = text.split("[", 1)[1].split("]", 1)[0].split(", ")
+        assert ids and all(i in RULES_BY_ID for i in ids), text
+        assert name.startswith("ENTRIES-") or name in questions.PART_WORDS, name
