@@ -26,8 +26,8 @@ from oracle.cubed.moves import DieMove, Move, Roll
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
 from oracle.cubed.areas import blue, brown, turquoise, yellow
-from oracle.cubed.sheet import (PINK_BONUS, ROUND_BONUS, ROUNDS_BY_PLAYERS, TRACKS, Area,
-                                Bonus)
+from oracle.cubed.sheet import (BROWN_NUMBERS, NUMBER_JOKER_FIELDS, PINK_BONUS, PINK_STARS,
+                                ROUND_BONUS, ROUNDS_BY_PLAYERS, TRACKS, Area, Bonus)
 from oracle.cubed.state import GameState, Phase
 from oracle.moves import Forfeit, Pass, ReRoll
 from spec.cubed.witness import _key, rolls
@@ -140,6 +140,37 @@ def closed(sheet: PlayerSheet) -> frozenset[Area]:
     return frozenset(shut)
 
 
+def takes_number(sheet: PlayerSheet, target: PlayerSheet, number: int) -> bool:
+    """Some entry of the target still to make can be made with a die used as ``number``: a
+    yellow or turquoise cell in its column, a brown field printed with it, a pink field whose
+    target value is half of it or it times the star, a blue field whose target value is it
+    plus the other die (1 to 6)."""
+    column = sum(1 << (6 * row + number - 1) for row in range(5))
+    if target.yellow & ~sheet.yellow & column or target.turquoise & ~sheet.turquoise & column:
+        return True
+    open_brown = target.brown & ~sheet.brown
+    if any(open_brown >> i & 1 and BROWN_NUMBERS[i] == number for i in range(12)):
+        return True
+    for field in range(len(sheet.pink) + 1, len(target.pink) + 1):
+        half = target.pink_bonus >> (field - 1) & 1 or field == 1
+        if target.pink[field - 1] == (-(-number // 2) if half else number * PINK_STARS[field - 1]):
+            return True
+    return any(1 <= value - number <= 6
+               for have, want in ((sheet.blue_left, target.blue_left),
+                                  (sheet.blue_right, target.blue_right))
+               for value in want[len(have):])
+
+
+def jokers_have_room(sheet: PlayerSheet, target: PlayerSheet) -> bool:
+    """Every number-joker field printed with a number that the target shows spent and
+    ``sheet`` does not has an entry left that takes that number ("If the action field used
+    shows a specific number, you must use exactly that number", rulebook "Any Number")."""
+    owed = target.jokers_spent & ~sheet.jokers_spent
+    return all(takes_number(sheet, target, number)
+               for field, number in enumerate(NUMBER_JOKER_FIELDS)
+               if number and owed >> field & 1)
+
+
 def has_room(sheet: PlayerSheet, target: PlayerSheet, black: int = 0,
              ruleset: Ruleset = DEFAULT_RULESET) -> bool:
     """Every question mark still to come (``black`` more black ones from round bonuses) has an
@@ -170,7 +201,8 @@ def has_room(sheet: PlayerSheet, target: PlayerSheet, black: int = 0,
     # joker is spent on a die entered, rulebook "Any Number").
     spend = max(target.extra_dice_spent - sheet.extra_dice_spent,
                 _bits(target.jokers_spent & ~sheet.jokers_spent))
-    return sum(need.values()) + black <= entries and spend <= entries
+    return (sum(need.values()) + black <= entries and spend <= entries
+            and jokers_have_room(sheet, target))
 
 
 @attrs.frozen

@@ -135,3 +135,14 @@ def test_pruning_never_cuts_off_a_real_game(seed: int) -> None:
         assert realise.fits(sheet, target), format_sheet(sheet)
         black = realise._black_to_come(before.round, rounds)
         assert realise.has_room(sheet, target, black, before.ruleset), format_sheet(sheet)
+
+
+def test_a_printed_number_joker_needs_an_entry_of_its_number() -> None:
+    # Number-joker field 1 is printed 3: spent, it entered a 3 somewhere.
+    target = parse_sheet("y=..x.../....../...... t=....../....../....../....../...... b=| "
+                         "br=............ p= rr=o...... nj=x...... xd=....... q=")
+    assert realise.jokers_have_room(PlayerSheet(), target)
+    done = PlayerSheet(yellow=target.yellow)  # the 3 made without the joker: no room left
+    assert not realise.jokers_have_room(done, target)
+    assert realise.takes_number(PlayerSheet(), target.but(blue_right=(8,)), 2)
+    assert not realise.takes_number(PlayerSheet(), target.but(yellow=0, blue_right=(8,)), 1)
