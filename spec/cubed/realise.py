@@ -19,10 +19,10 @@ from collections.abc import Iterator
 
 import attrs
 
-from oracle.cubed.dice import ALL_DICE
+from oracle.cubed.dice import ALL_DICE, Die
 from oracle.cubed.engine import apply_unchecked, new_game
 from oracle.cubed.legal import legal_moves
-from oracle.cubed.moves import DieMove, Move, Roll
+from oracle.cubed.moves import DieMove, Move, Roll, SoloRoll
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
 from oracle.cubed.areas import blue, brown, turquoise, yellow
@@ -235,14 +235,33 @@ def _allowed(state: GameState, move: Move, target: PlayerSheet) -> bool:
     return True
 
 
-def _chance(state: GameState) -> Iterator[Move]:
+def _chance(state: GameState, target: PlayerSheet) -> Iterator[Move]:
     """Candidate dice: for player 1's rolls and for the roll whose dice a fellow player serves
-    (their third), the freely chosen faces of :func:`spec.cubed.witness.rolls`; a fellow
+    (their third), the freely chosen faces of :func:`spec.cubed.witness.rolls` that show a
+    number some entry still to make can take (:func:`takes_number`), the blue die on a face of
+    its own only for a blue sum still to write (all of them while a number joker is owed, which
+    changes the number; one roll when none does, to forfeit); a fellow
     player's first two rolls show ones (they are forfeited anyway)."""
     if state.active != 0 and not state.solo and state.rolls < 2:
         yield Roll(tuple(1 for _ in ALL_DICE))
         return
-    yield from rolls(state)
+    sheet = state.sheets[0]
+    if target.jokers_spent & ~sheet.jokers_spent:
+        yield from rolls(state)
+        return
+    useful = {n for n in range(1, 7) if takes_number(sheet, target, n)}
+    sums = {want[len(have)] for have, want in ((sheet.blue_left, target.blue_left),
+                                               (sheet.blue_right, target.blue_right))
+            if len(want) > len(have)}
+    first = True
+    for roll in rolls(state):
+        faces = roll.faces if isinstance(roll, (Roll, SoloRoll)) else ()
+        blue, others = faces[Die.BLUE], {f for d, f in enumerate(faces) if d != Die.BLUE and f}
+        if blue and others and blue not in others and not {blue + f for f in others} & sums:
+            continue  # the blue die's own face only matters for a blue sum still to write
+        if useful.intersection(faces) or first:
+            first = False
+            yield roll
 
 
 def _black_to_come(now: int, rounds: int) -> int:
@@ -293,7 +312,7 @@ def _successors(moves: tuple[Move, ...], state: GameState, target: PlayerSheet, 
         for more, child in _decisions(state, target, branch, rounds):
             yield moves + more, child
         return
-    for roll in _chance(state):
+    for roll in _chance(state, target):
         rolled = apply_unchecked(state, roll)
         if rolled.is_chance or rolled.is_terminal:
             yield moves + (roll,), rolled
