@@ -239,17 +239,16 @@ def _chance(state: GameState, target: PlayerSheet) -> Iterator[Move]:
     """Candidate dice: for player 1's rolls and for the roll whose dice a fellow player serves
     (their third), the freely chosen faces of :func:`spec.cubed.witness.rolls` that show a
     number some entry still to make can take (:func:`takes_number`), the blue die on a face of
-    its own only for a blue sum still to write (all of them while a number joker is owed, which
-    changes the number; one roll when none does, to forfeit); a fellow
+    its own only for a blue sum still to write (any face while a number joker the target spends
+    is at hand, as it changes the number; one roll when none fits, to forfeit); a fellow
     player's first two rolls show ones (they are forfeited anyway)."""
     if state.active != 0 and not state.solo and state.rolls < 2:
         yield Roll(tuple(1 for _ in ALL_DICE))
         return
     sheet = state.sheets[0]
-    if target.jokers_spent & ~sheet.jokers_spent:
-        yield from rolls(state)
-        return
-    useful = {n for n in range(1, 7) if takes_number(sheet, target, n)}
+    owed = target.jokers_spent & ~sheet.jokers_spent
+    joker = any(owed >> field & 1 for field in sheet.joker_fields_left())
+    useful = {n for n in range(1, 7) if joker or takes_number(sheet, target, n)}
     sums = {want[len(have)] for have, want in ((sheet.blue_left, target.blue_left),
                                                (sheet.blue_right, target.blue_right))
             if len(want) > len(have)}
@@ -257,7 +256,8 @@ def _chance(state: GameState, target: PlayerSheet) -> Iterator[Move]:
     for roll in rolls(state):
         faces = roll.faces if isinstance(roll, (Roll, SoloRoll)) else ()
         blue, others = faces[Die.BLUE], {f for d, f in enumerate(faces) if d != Die.BLUE and f}
-        if blue and others and blue not in others and not {blue + f for f in others} & sums:
+        if (blue and others and blue not in others
+                and not (joker and sums) and not {blue + f for f in others} & sums):
             continue  # the blue die's own face only matters for a blue sum still to write
         if useful.intersection(faces) or first:
             first = False
