@@ -72,9 +72,12 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             players = args.players
             if players not in ROUNDS_BY_PLAYERS:
                 raise OracleError("solve: --players must be 1 to 4")
-            answer = questions.reachable(parse_sheet(a[0]), players, args.round, timeout)
+            answer = questions.reachable(parse_sheet(a[0]), players, args.round, timeout,
+                                         progress=progress)
         else:
             answer = questions.solo_upper_bound_check(timeout)
+    except OracleError:
+        raise
     except ValueError as exc:
         raise OracleError(f"solve {q}: {exc}") from None
     if progress is not None:

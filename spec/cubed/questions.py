@@ -242,12 +242,16 @@ def part_text(name: str) -> str:
 
 
 def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
-              timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET) -> Answer:
+              timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET,
+              progress: Progress | None = None) -> Answer:
     """Whether ``sheet`` can be a player's sheet after ``rounds`` rounds of a game of
     ``players`` (default: a finished game); if not, the smallest set of broken conditions
     (an unsat core), each in plain words with its rule id."""
     t0 = time.perf_counter()
-    rounds = ROUNDS_BY_PLAYERS[players] if rounds is None else rounds
+    last = ROUNDS_BY_PLAYERS[players]
+    rounds = last if rounds is None else rounds
+    if not 1 <= rounds <= last:
+        raise ValueError(f"a {players}-player game has rounds 1 to {last}, not {rounds}")
     r = bound.relaxation(players, rounds, ruleset)
     t = tracks.tracks(r.sheet, rounds)
     solver = Solver(int(timeout * 1000))
@@ -288,7 +292,7 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
         if left <= 0:
             break
         found = realise.realise(sheet, players, rounds, seconds=left / (1 if paced else 2),
-                                ruleset=ruleset, paced=paced)
+                                ruleset=ruleset, paced=paced, progress_text=progress)
         if found.moves is not None:
             break
     solve = time.perf_counter() - start

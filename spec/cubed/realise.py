@@ -15,7 +15,7 @@ on the silver platter; as passive players they forgo their die.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 
@@ -350,7 +350,8 @@ def _expected(target: PlayerSheet, rounds: int, total: int) -> PlayerSheet:
 
 def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
             width: int = 24, branch: int = 16, seconds: float = 60.0,
-            ruleset: Ruleset = DEFAULT_RULESET, paced: bool = False) -> Realised:
+            ruleset: Ruleset = DEFAULT_RULESET, paced: bool = False,
+            progress_text: Callable[[str], None] | None = None) -> Realised:
     """A game of ``players`` in which player 1's sheet is ``target`` at the end of round
     ``rounds`` (default: the end of the game, end-of-game extra dice included), or ``None``
     when the beam of ``width`` games finds none within ``seconds``.
@@ -358,7 +359,8 @@ def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
     The beam ranks the games at one moment by :func:`progress`: the fewest entries still to
     make first.  ``paced`` ranks a game ahead of an even pace (the target's entries spread over
     the rounds) no better than one on it, so the beam keeps games that leave room for later
-    bonuses, number jokers with printed numbers and the like."""
+    bonuses, number jokers with printed numbers and the like.  ``progress_text`` hears where
+    the search is, once per moment."""
     total = ROUNDS_BY_PLAYERS[players]
     rounds = total if rounds is None else rounds
     if not 1 <= rounds <= total:
@@ -376,6 +378,10 @@ def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
             return Realised(None, "the time ran out")
         slot = min(pools)
         ranked = sorted(pools.pop(slot).values(), key=lambda item: -item[0])[:width]
+        if progress_text is not None and ranked:
+            progress_text(f"searching a game: round {slot[0]}, player {slot[1] + 1}, "
+                          f"{work(ranked[0][2].sheets[0], target)} entries to go"
+                          + (" (paced)" if paced else ""))
         for _, moves, state in ranked:
             for path, child in _successors(moves, state, target, branch, rounds):
                 if child.is_terminal or child.round > rounds:

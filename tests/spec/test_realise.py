@@ -146,3 +146,13 @@ def test_a_printed_number_joker_needs_an_entry_of_its_number() -> None:
     assert not realise.jokers_have_room(done, target)
     assert realise.takes_number(PlayerSheet(), target.but(blue_right=(8,)), 2)
     assert not realise.takes_number(PlayerSheet(), target.but(yellow=0, blue_right=(8,)), 1)
+
+
+@pytest.mark.parametrize("extra", [["--round", "9"], ["--round", "0"],
+                                   ["--players", "4", "--round", "5"], ["--players", "5"]])
+def test_a_round_outside_the_game_is_refused_in_one_line(extra: list[str]) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "reachable", TWO_PLAYERS_ROUND_1, *extra], out, err) == 2
+    assert err.getvalue().count("\n") == 1 and "round" in err.getvalue() or "players" in \
+        err.getvalue()
+    assert out.getvalue() == ""
