@@ -153,6 +153,6 @@ def test_a_printed_number_joker_needs_an_entry_of_its_number() -> None:
 def test_a_round_outside_the_game_is_refused_in_one_line(extra: list[str]) -> None:
     out, err = io.StringIO(), io.StringIO()
     assert main(["solve", "reachable", TWO_PLAYERS_ROUND_1, *extra], out, err) == 2
-    assert err.getvalue().count("\n") == 1 and "round" in err.getvalue() or "players" in \
-        err.getvalue()
+    text = err.getvalue()
+    assert text.count("\n") == 1 and ("rounds 1 to" in text or "--players" in text), text
     assert out.getvalue() == ""
