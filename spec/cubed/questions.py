@@ -285,14 +285,16 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
     if status != "sat":
         return Answer(question, None, None, False, None, build, time.perf_counter() - start,
                       ("the counting check ran out of time",), verdict="undecided")
-    # Counting cannot refute it; a yes needs a game: a greedy beam, then a paced one.
+    # Counting cannot refute it; a yes needs a game: a greedy beam, a paced one, a wide one.
     found = realise.Realised(None)
-    for paced in (False, True):
+    attempts = ((False, 24), (True, 24), (False, 96))
+    for i, (paced, width) in enumerate(attempts):
         left = timeout - (time.perf_counter() - t0)
         if left <= 0:
             break
-        found = realise.realise(sheet, players, rounds, seconds=left / (1 if paced else 2),
-                                ruleset=ruleset, paced=paced, progress_text=progress)
+        found = realise.realise(sheet, players, rounds, width=width,
+                                seconds=left / (len(attempts) - i), ruleset=ruleset,
+                                paced=paced, progress_text=progress)
         if found.moves is not None:
             break
     solve = time.perf_counter() - start
