@@ -383,6 +383,8 @@ def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
                           f"{work(ranked[0][2].sheets[0], target)} entries to go"
                           + (" (paced)" if paced else ""))
         for _, moves, state in ranked:
+            if time.perf_counter() > deadline:
+                return Realised(None, "the time ran out")
             for path, child in _successors(moves, state, target, branch, rounds):
                 if child.is_terminal or child.round > rounds:
                     # After round R the next round's question mark may be pending (or dropped
