@@ -98,14 +98,69 @@ def _ascend(solver: Solver, objective: Int, s: SheetVars, deadline: float, bette
             return best, sheet, False, None
 
 
+def _bound(solver: Solver, objective: Int, s: SheetVars, deadline: float, better: int,
+           best: int, cap: int, progress: Progress | None, base: PlayerSheet,
+           ) -> tuple[int, int, PlayerSheet | None]:
+    """When the ascent runs out of time: narrow the proven bound from ``cap`` (a value no sheet
+    passes, ``better`` = +1: none exceeds it; -1: none is below it) towards ``best`` by
+    bisection, each check with a share of the time left.  Returns the best value found (a sat
+    check may find a better witness), the proven bound and that witness (None: none new)."""
+    low, high = (best, cap) if better > 0 else (cap, best)
+    hard = low if better > 0 else high  # checks at or beyond here ran out of time
+    sheet = None
+    while low < high:
+        left = deadline - time.perf_counter()
+        if left <= 0.05:
+            break
+        if better > 0:
+            mid = (max(low, hard) + high + 1) // 2
+            if mid > high:
+                break
+            claim = objective.ge(mid)
+        else:
+            mid = (low + min(high, hard)) // 2
+            if mid < low:
+                break
+            claim = objective.le(mid)
+        solver.set_timeout(int(max(0.05, left / 3) * 1000))
+        status = solver.check(claim)
+        if status == "unsat":
+            high, low = (mid - 1, low) if better > 0 else (high, mid + 1)
+            if progress is not None:
+                progress(f"proved {'at most' if better > 0 else 'at least'} "
+                         f"{high if better > 0 else low}")
+        elif status == "sat":
+            model = solver.model()
+            found = model.int(objective)
+            sheet = sheetvars.read(model, s, base)
+            low, high = (found, high) if better > 0 else (low, found)
+        elif mid == (high if better > 0 else low):
+            break  # even the check nearest the bound runs out of time
+        else:
+            hard = mid
+    value = low if better > 0 else high
+    proven_bound = high if better > 0 else low
+    return value, proven_bound, sheet
+
+
 def _optimum(question: str, parts: Bool, objective: Int, s: SheetVars, timeout: float,
              build: float, better: int = 1, progress: Progress | None = None,
-             notes: tuple[str, ...] = (), base: PlayerSheet = PlayerSheet()) -> Answer:
+             notes: tuple[str, ...] = (), base: PlayerSheet = PlayerSheet(),
+             cap: int | None = None) -> Answer:
+    """Ascend to the optimum; when that runs out of time (after half of it, if ``cap`` — a
+    value nothing passes — is given), use the rest to prove a bound between the best found and
+    ``cap`` (:func:`_bound`)."""
     start = time.perf_counter()
     solver = Solver()
     solver.add(parts)
-    value, sheet, proven, proven_bound = _ascend(solver, objective, s, start + timeout, better,
+    share = timeout / 2 if cap is not None else timeout
+    value, sheet, proven, proven_bound = _ascend(solver, objective, s, start + share, better,
                                                  progress, base)
+    if not proven and cap is not None and value is not None:
+        value, proven_bound, found = _bound(solver, objective, s, start + timeout, better,
+                                            value, cap, progress, base)
+        sheet = found or sheet
+        proven = proven_bound == value
     return Answer(question, value, format_sheet(sheet) if sheet else None, proven, proven_bound,
                   build, time.perf_counter() - start, notes)
 
@@ -119,7 +174,18 @@ def area_max(area: Area, most: int, timeout: float = 60.0,
              & _only(s, area))
     objective = sheetvars.area_score(s, area)
     return _optimum(f"highest {area.label} score with at most {most} entries", parts, objective,
-                    s, timeout, time.perf_counter() - t0, progress=progress)
+                    s, timeout, time.perf_counter() - t0, progress=progress,
+                    cap=AREA_CAP[area])
+
+
+#: A score no area passes: the printed maxima (yellow 3 x 42, turquoise 5 x 21, brown 90, pink
+#: every star field at 6), and for blue both outermost fields (22 each) plus 4 for each of the 12
+#: fields.
+AREA_CAP: dict[Area, int] = {Area.YELLOW: 126, Area.TURQUOISE: 105, Area.BLUE: 22 + 22 + 4 * 12,
+                             Area.BROWN: 90, Area.PINK: 129}
+#: A total no sheet passes: every area's cap, and 6 foxes (five printed on the areas, one at
+#: the end of the re-roll track) each worth at most the lowest cap.
+SHEET_CAP = sum(AREA_CAP.values()) + 6 * min(AREA_CAP.values())
 
 
 def _only(s: SheetVars, area: Area) -> Bool:
@@ -146,7 +212,7 @@ def sheet_max(most: int, timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULES
     parts = sheetvars.well_formed(s, ruleset) & _entries(s).le(most)
     return _optimum(f"highest sheet total with at most {most} entries", parts,
                     _sheet_total(s, ROUNDS_BY_PLAYERS[1]), s, timeout,
-                    time.perf_counter() - t0, progress=progress)
+                    time.perf_counter() - t0, progress=progress, cap=SHEET_CAP)
 
 
 def fewest(goal: int, area: Area | None = None, timeout: float = 60.0,
@@ -161,7 +227,7 @@ def fewest(goal: int, area: Area | None = None, timeout: float = 60.0,
         parts = parts & _only(s, area)
     where = area.label if area else "sheet"
     return _optimum(f"fewest entries for {goal} {where} points", parts, entries, s, timeout,
-                    time.perf_counter() - t0, better=-1, progress=progress)
+                    time.perf_counter() - t0, better=-1, progress=progress, cap=0)
 
 
 def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
@@ -176,7 +242,7 @@ def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
     build = time.perf_counter() - t0
     answer = _optimum(f"best completion with at most {more} more entries", parts,
                       _sheet_total(new, ROUNDS_BY_PLAYERS[1]), new, timeout, build,
-                      progress=progress, base=sheet)
+                      progress=progress, base=sheet, cap=SHEET_CAP)
     probe = Solver(int(timeout * 1000))
     probe.add(base)
     notes = []

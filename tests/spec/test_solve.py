@@ -58,3 +58,32 @@ def test_every_part_of_the_reachability_check_has_words_and_rule_ids() -> None:
         ids = text.split("[", 1)[1].split("]", 1)[0].split(", ")
         assert ids and all(i in RULES_BY_ID for i in ids), text
         assert name.startswith("ENTRIES-") or name in questions.PART_WORDS, name
+
+
+def test_bound_bisection_proves_the_bound_and_finds_better() -> None:
+    """When the ascent runs out of time, bisection between the best found and a cap proves the
+    bound (unsat beyond it) and may find better witnesses on the way."""
+    import time
+
+    from spec.cubed import sheetvars
+    from spec.logic import Solver, int_var
+
+    s = sheetvars.fresh("b")
+    x = int_var("bisect_x")
+    solver = Solver()
+    solver.add(x.between(3, 37))
+    deadline = time.perf_counter() + 30
+    value, proven, _ = questions._bound(solver, x, s, deadline, 1, 10, 100, None,
+                                        questions.PlayerSheet())
+    assert (value, proven) == (37, 37)
+    value, proven, _ = questions._bound(solver, x, s, deadline, -1, 20, 0, None,
+                                        questions.PlayerSheet())
+    assert (value, proven) == (3, 3)
+
+
+def test_a_question_out_of_time_reports_bound_and_gap() -> None:
+    answer = questions.sheet_max(20, 4)
+    assert answer.value is not None and answer.bound is not None
+    assert answer.bound >= answer.value
+    assert answer.bound <= questions.SHEET_CAP
+    assert f"gap {answer.bound - answer.value}" in str(answer) or answer.proven
