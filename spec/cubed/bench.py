@@ -31,8 +31,9 @@ def main() -> None:
     )
     for name, run in runs:
         a = run()
+        answer = str(a).splitlines()[0].split(": ", 1)[1]
         print(f"{name:28} build {a.build_seconds:6.2f} s  solve {a.solve_seconds:6.2f} s  "
-              f"value {a.value}  proven {a.proven}")
+              f"{answer}", flush=True)
 
 
 if __name__ == "__main__":
