@@ -60,6 +60,8 @@ class Relaxation:
     total: Int
     entries: Int
     budget: Int
+    areas: tuple[Int, ...]
+    foxes: Int
 
 
 def _nonneg(terms: dict[Area, Int]) -> Bool:
@@ -135,19 +137,25 @@ def relaxation(players: int = 1, rounds: int | None = None,
         + passive[Area.TURQUOISE] * passive_crosses(players)
         + extra[Area.TURQUOISE] * EXTRA_CROSSES + extra_bonus
         + black[Area.TURQUOISE] + t.questions[Bonus.QUESTION_TURQUOISE])))
-    # Solo, an extra die crosses at most 3 cells unless it lies on the platter of an active turn with
-    # fewer than 3 dice on the die fields: with f dice there, the platter holds 6 - f, so the
-    # die crosses at most 3 + (3 - f), and at most 2 more than 3 (a column has 5 cells).  At
-    # most 6 extra dice per turn (each die once), so the crosses beyond 3 per extra die are at
-    # most 6 per missing active pick.  (A solo passive turn's groups hold 3 dice each, and the
-    # end-of-game extra dice belong to the last passive turn, ruling 7.)  With fellow players a
-    # passive turn's platter may hold 5 dice, so only the column limit applies.
+    # Solo, an extra die crosses at most 3 cells unless it lies on the platter of an active
+    # turn with fewer than 3 dice on the die fields (ruling 11: it matches only the other dice
+    # of its group): with f dice there (f < 3 only by forfeits or no dice left, rulings 1-2),
+    # the platter holds 6 - f, so a platter die crosses at most 1 + (5 - f), that is 3 - f
+    # beyond 3.  Entries of one turn crossing more than 3 lie in distinct columns (two in one
+    # column would cross more than its 5 cells), and one crossing 3 + e cells of column v needs
+    # 2 + e other platter dice showing v, disjoint for distinct v: k of them add at most
+    # 6 - f - 2k beyond 3, so a turn adds at most 3 - f, and the game at most its missing
+    # active picks.  (A solo passive turn's
+    # groups hold 3 dice each, and the end-of-game extra dice belong to the last passive turn,
+    # ruling 7.)  With fellow players a passive turn's platter may hold 5 dice, so only the
+    # column limit applies.
     missing = total(active[k][a] for k in FIELDS for a in Area) * -1 + len(FIELDS) * rounds
     parts.append(("TURQUOISE-EXTRA", extra_bonus.ge(0)
                   & extra_bonus.le(extra[Area.TURQUOISE] * (COLUMN_CELLS - EXTRA_CROSSES))
-                  & (extra_bonus.le(missing * 6) if players == 1 else truth(True))))
+                  & (extra_bonus.le(missing) if players == 1 else truth(True))))
     foxes = total(sheetvars.area_foxes(s, a) for a in Area) + t.foxes
     entries = total(sheetvars.area_entries(s, a) for a in Area)
     budget = (extra_used + dice_entries(players, rounds) + total(t.questions.values()))
-    return Relaxation(s, tuple(parts), scores.with_foxes(scores.area_scores(s), foxes),
-                      entries, budget)
+    areas = scores.area_scores(s)
+    return Relaxation(s, tuple(parts), scores.with_foxes(areas, foxes), entries, budget,
+                      areas, foxes)
