@@ -53,7 +53,8 @@ def passive_crosses(players: int) -> int:
 @attrs.frozen
 class Relaxation:
     """The counting relaxation for one player: the sheet's variables, its constraints (named
-    parts, for unsat cores) and its total."""
+    parts, for unsat cores) and its total; the area scores and the foxes, each fox source (one
+    per area and the re-roll track's end, each 0 or 1) for splitting the proof."""
 
     sheet: SheetVars
     parts: tuple[tuple[str, Bool], ...]
@@ -62,6 +63,7 @@ class Relaxation:
     budget: Int
     areas: tuple[Int, ...]
     foxes: Int
+    fox_sources: tuple[Int, ...]
 
 
 def _nonneg(terms: dict[Area, Int]) -> Bool:
@@ -153,9 +155,10 @@ def relaxation(players: int = 1, rounds: int | None = None,
     parts.append(("TURQUOISE-EXTRA", extra_bonus.ge(0)
                   & extra_bonus.le(extra[Area.TURQUOISE] * (COLUMN_CELLS - EXTRA_CROSSES))
                   & (extra_bonus.le(missing) if players == 1 else truth(True))))
-    foxes = total(sheetvars.area_foxes(s, a) for a in Area) + t.foxes
+    fox_sources = tuple(sheetvars.area_foxes(s, a) for a in Area) + (t.foxes,)
+    foxes = total(fox_sources)
     entries = total(sheetvars.area_entries(s, a) for a in Area)
     budget = (extra_used + dice_entries(players, rounds) + total(t.questions.values()))
     areas = scores.area_scores(s)
     return Relaxation(s, tuple(parts), scores.with_foxes(areas, foxes), entries, budget,
-                      areas, foxes)
+                      areas, foxes, fox_sources)
