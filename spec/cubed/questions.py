@@ -192,6 +192,8 @@ PART_WORDS = {
                    "extra dice and question marks make",
     "TURQUOISE-CROSSES": "turquoise has more crosses than its entries can make (die field k: k, "
                          "passive: 3 solo, extra die: 3 or 5, question mark: 1)",
+    "TURQUOISE-COLUMNS": "a turquoise column has more crosses than the entries that can go "
+                         "into it make (each entry crosses cells of one column only)",
     "TURQUOISE-EXTRA": "extra dice cross more turquoise cells beyond 3 each than active picks "
                        "were left out (one per empty die field)",
     "QUESTION-BLACK": "more black question marks are needed than were received",
@@ -293,8 +295,8 @@ def solo_upper_bound_check(timeout: float = 60.0, at: int = SOLO_UNSAT_AT,
         if status != "unsat":
             break
     proven = status == "unsat"
-    notes = tuple(f"{f} fox{'' if f == 1 else 'es'}: {s:.1f} s" if f >= 0 else f"fox sources 0 or 1: {s:.1f} s"
-                  for f, s in seconds.items())
+    notes = tuple(f"{f} fox{'' if f == 1 else 'es'}: {s:.1f} s" if f >= 0
+                  else f"fox sources 0 or 1: {s:.1f} s" for f, s in seconds.items())
     return Answer("upper bound on any solo game's total (counting relaxation)",
                   at - 1 if proven else None, None, proven, at - 1 if proven else None, build,
                   time.perf_counter() - start,
