@@ -14,7 +14,7 @@ from oracle.game import Game, Move, State
 from oracle.play import greedy_policy, play_game, random_policy
 from oracle.record import load_records, verify
 from spec.cubed import bound, sheetvars
-from spec.logic import Solver, all_of
+from spec.logic import Solver, all_of, int_var
 
 #: The total of examples/solo-best.json (README, "The highest solo score").
 WITNESS_TOTAL = 440
@@ -106,3 +106,23 @@ def test_real_games_satisfy_the_relaxation() -> None:
         solver.add(sheetvars.equals(r.sheet, sheet))
         assert solver.check(r.total.eq(real.total), r.foxes.eq(real.foxes)) == "sat", name
         solver.pop()
+
+
+def test_turquoise_columns_count_each_column() -> None:
+    """Two passive picks (3 crosses each) can make 6 crosses, but not 4 in column 1 and 2 in
+    column 4: each entry crosses one column only.  TURQUOISE-CROSSES alone admits the sheet,
+    TURQUOISE-COLUMNS does not."""
+    cells = [(1, 1), (2, 1), (3, 1), (4, 1), (1, 4), (2, 4)]
+    sheet = PlayerSheet().but(turquoise=sum(1 << ((r - 1) * 6 + c - 1) for r, c in cells))
+    r = bound.relaxation(1)
+    parts = dict(r.parts)
+    only_passive = all_of([int_var("passive.turquoise").eq(2), int_var("extra.turquoise").eq(0),
+                           int_var("black.turquoise").eq(0)]
+                          + [int_var(f"active{k}.turquoise").eq(0) for k in bound.FIELDS])
+    for names, expected in ((("TURQUOISE-CROSSES", "TURQUOISE-EXTRA"), "sat"),
+                            (("TURQUOISE-CROSSES", "TURQUOISE-EXTRA", "TURQUOISE-COLUMNS"),
+                             "unsat")):
+        solver = Solver()
+        solver.add(sheetvars.equals(r.sheet, sheet) & only_passive)
+        solver.add(all_of(parts[n] for n in names))
+        assert solver.check() == expected, names
