@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from oracle.cubed.sheet import Area
 from oracle.cubed.sheettext import parse_sheet
-from spec.cubed import questions
+from spec.cubed import cli, questions
 
 #: The README's second reachable example: player 1 after round 1 of a 2-player game.
 TWO_PLAYERS_SHEET = ("y=....../...x.x/...... t=....../....../....../....../...... b=| "
@@ -27,7 +27,7 @@ def main() -> None:
         ("reachable SHEET --round 1", lambda: questions.reachable(sheet, 1, 1, 60)),
         ("reachable SHEET2 -p 2 -r 1",
          lambda: questions.reachable(parse_sheet(TWO_PLAYERS_SHEET), 2, 1, 60)),
-        ("solo-bound", lambda: questions.solo_upper_bound_check(900)),
+        ("solo-bound", lambda: questions.solo_upper_bound_check(cli.SOLO_BOUND_TIMEOUT)),
     )
     for name, run in runs:
         a = run()

@@ -53,17 +53,52 @@ def passive_crosses(players: int) -> int:
 @attrs.frozen
 class Relaxation:
     """The counting relaxation for one player: the sheet's variables, its constraints (named
-    parts, for unsat cores) and its total."""
+    parts, for unsat cores) and its total; the area scores and the foxes, each fox source (one
+    per area and the re-roll track's end, each 0 or 1) for splitting the proof."""
 
     sheet: SheetVars
     parts: tuple[tuple[str, Bool], ...]
     total: Int
     entries: Int
     budget: Int
+    areas: tuple[Int, ...]
+    foxes: Int
+    fox_sources: tuple[Int, ...]
 
 
 def _nonneg(terms: dict[Area, Int]) -> Bool:
     return all_of(t.ge(0) for t in terms.values())
+
+
+def _turquoise_columns(s: SheetVars, players: int, active: dict[int, Int], passive: Int,
+                       extra: Int, extra_bonus: Int, questions: Int) -> Bool:
+    """Turquoise crosses column by column: every entry crosses cells of one column only, the
+    column of its number ("you must cross out one of the 5 fields showing the rolled number ...
+    you may cross out one further field in the same column"; ruling 11), so each column's
+    crosses are at most the capacities of the entries assigned to it (die field k: k, passive:
+    ``passive_crosses``, extra die: 3 plus its share of the crosses beyond 3, question mark: 1).
+    An entry crossing fewer cells than it might wastes the rest: a passive pick cannot cross 3
+    cells of a column that has only 2 crossed."""
+    out: list[Bool] = []
+    kinds: dict[str, tuple[Int, int]] = {f"field{k}": (active[k], k) for k in FIELDS}
+    kinds["passive"] = (passive, passive_crosses(players))
+    kinds["extra"] = (extra, EXTRA_CROSSES)
+    kinds["question"] = (questions, 1)
+    per: dict[str, list[Int]] = {name: [] for name in kinds}
+    beyond: list[Int] = []
+    for c in range(1, 7):
+        here = {name: int_var(f"turquoise_column{c}.{name}") for name in kinds}
+        more = int_var(f"turquoise_column{c}.beyond_3")
+        cells = count(s.turquoise.cell(r, c) for r in range(1, COLUMN_CELLS + 1))
+        out.append(all_of(v.ge(0) for v in here.values()) & more.ge(0)
+                   & more.le(here["extra"] * (COLUMN_CELLS - EXTRA_CROSSES))
+                   & cells.le(total(here[n] * cap for n, (_, cap) in kinds.items()) + more))
+        for name in kinds:
+            per[name].append(here[name])
+        beyond.append(more)
+    out += [total(per[name]).le(limit) for name, (limit, _) in kinds.items()]
+    out.append(total(beyond).le(extra_bonus))
+    return all_of(out)
 
 
 def relaxation(players: int = 1, rounds: int | None = None,
@@ -89,7 +124,12 @@ def relaxation(players: int = 1, rounds: int | None = None,
     Turquoise: an entry crosses one cell plus one per other die of its group showing the number
     (ruling 11): an active pick on die field k has at most k - 1 other dice on the die fields
     before it; a passive pick at most ``passive_crosses``; an extra die at most a column (5),
-    and solo at most 3 unless active picks were left out (TURQUOISE-EXTRA); a question mark one.
+    and solo at most 3 plus one per active pick left out (TURQUOISE-EXTRA); a question mark one.
+    Each entry crosses cells of one column only, so the capacities are counted column by column
+    (TURQUOISE-COLUMNS).
+
+    The total is the area scores plus the foxes times the lowest area; ``fox_sources`` (each 0
+    or 1) let a proof split by the foxes present (``questions.solo_upper_bound_check``).
     """
     rounds = ROUNDS_BY_PLAYERS[players] if rounds is None else rounds
     s = sheetvars.fresh("final")
@@ -135,19 +175,30 @@ def relaxation(players: int = 1, rounds: int | None = None,
         + passive[Area.TURQUOISE] * passive_crosses(players)
         + extra[Area.TURQUOISE] * EXTRA_CROSSES + extra_bonus
         + black[Area.TURQUOISE] + t.questions[Bonus.QUESTION_TURQUOISE])))
-    # Solo, an extra die crosses at most 3 cells unless it lies on the platter of an active turn with
-    # fewer than 3 dice on the die fields: with f dice there, the platter holds 6 - f, so the
-    # die crosses at most 3 + (3 - f), and at most 2 more than 3 (a column has 5 cells).  At
-    # most 6 extra dice per turn (each die once), so the crosses beyond 3 per extra die are at
-    # most 6 per missing active pick.  (A solo passive turn's groups hold 3 dice each, and the
-    # end-of-game extra dice belong to the last passive turn, ruling 7.)  With fellow players a
-    # passive turn's platter may hold 5 dice, so only the column limit applies.
+    # Solo, an extra die crosses at most 3 cells unless it lies on the platter of an active
+    # turn with fewer than 3 dice on the die fields (ruling 11: it matches only the other dice
+    # of its group): with f dice there (f < 3 only by forfeits or no dice left, rulings 1-2),
+    # the platter holds 6 - f, so a platter die crosses at most 1 + (5 - f), that is 3 - f
+    # beyond 3.  Entries of one turn crossing more than 3 lie in distinct columns (two in one
+    # column would cross more than its 5 cells), and one crossing 3 + e cells of column v needs
+    # 2 + e other platter dice showing v, disjoint for distinct v: k of them add at most
+    # 6 - f - 2k beyond 3, so a turn adds at most 3 - f, and the game at most its missing
+    # active picks.  (A solo passive turn's
+    # groups hold 3 dice each, and the end-of-game extra dice belong to the last passive turn,
+    # ruling 7.)  With fellow players a passive turn's platter may hold 5 dice, so only the
+    # column limit applies.
     missing = total(active[k][a] for k in FIELDS for a in Area) * -1 + len(FIELDS) * rounds
     parts.append(("TURQUOISE-EXTRA", extra_bonus.ge(0)
                   & extra_bonus.le(extra[Area.TURQUOISE] * (COLUMN_CELLS - EXTRA_CROSSES))
-                  & (extra_bonus.le(missing * 6) if players == 1 else truth(True))))
-    foxes = total(sheetvars.area_foxes(s, a) for a in Area) + t.foxes
+                  & (extra_bonus.le(missing) if players == 1 else truth(True))))
+    parts.append(("TURQUOISE-COLUMNS", _turquoise_columns(
+        s, players, {k: active[k][Area.TURQUOISE] for k in FIELDS},
+        passive[Area.TURQUOISE], extra[Area.TURQUOISE], extra_bonus,
+        black[Area.TURQUOISE] + t.questions[Bonus.QUESTION_TURQUOISE])))
+    fox_sources = tuple(sheetvars.area_foxes(s, a) for a in Area) + (t.foxes,)
+    foxes = total(fox_sources)
     entries = total(sheetvars.area_entries(s, a) for a in Area)
     budget = (extra_used + dice_entries(players, rounds) + total(t.questions.values()))
-    return Relaxation(s, tuple(parts), scores.with_foxes(scores.area_scores(s), foxes),
-                      entries, budget)
+    areas = scores.area_scores(s)
+    return Relaxation(s, tuple(parts), scores.with_foxes(areas, foxes), entries, budget,
+                      areas, foxes, fox_sources)

@@ -36,7 +36,7 @@ def _area(text: str) -> Area:
 
 
 #: Seconds the solo-bound proof gets by default.
-SOLO_BOUND_TIMEOUT = 900.0
+SOLO_BOUND_TIMEOUT = 1800.0
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
