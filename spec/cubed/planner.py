@@ -148,15 +148,28 @@ def potential(state: GameState, weights: Weights, share: float, fill: float = 0.
             + weights.reroll * sheet.rerolls_left + weights.question * len(sheet.pending))
 
 
+def replay(moves: tuple[Move, ...], ruleset: Ruleset = DEFAULT_RULESET) -> GameState:
+    """The solo game's state after ``moves`` (chance moves included) from a new game."""
+    state = new_game(1, ruleset)
+    for move in moves:
+        state = apply_unchecked(state, move)
+    return state
+
+
 def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_RULESET,
            progress: Callable[[int, float], None] | None = None,
-           evaluate: Evaluate = lambda st, w: value(st.sheets[0], w), branch: int = 0) -> Found:
+           evaluate: Evaluate = lambda st, w: value(st.sheets[0], w), branch: int = 0,
+           start: tuple[Move, ...] = ()) -> Found:
     """The best solo game a beam of ``width`` games finds, stepping roll slot by roll slot: the
     games waiting at the earliest slot are ranked, the best ``width`` expanded, and their
-    children wait at their own slots."""
+    children wait at their own slots.  With ``start`` (moves of a game up to a roll, that is to
+    a chance node), the beam begins from the state they reach and every game found begins with
+    them."""
     pools: dict[int, dict[object, tuple[float, tuple[Move, ...], GameState]]] = {}
-    start = new_game(1, ruleset)
-    pools[moment(start)] = {_key(start): (0.0, (), start)}
+    first = replay(start, ruleset)
+    if not first.is_chance:
+        raise ValueError("search: the start moves must end before a roll (a chance node)")
+    pools[moment(first)] = {_key(first): (0.0, start, first)}
     best: Found | None = None
     while pools:
         slot = min(pools)

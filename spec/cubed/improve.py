@@ -1,0 +1,168 @@
+"""Large-neighbourhood search for high solo games (the dice chosen freely, as in
+:mod:`spec.cubed.witness`): keep the first rolls of the best game found, replan the rest with
+:func:`spec.cubed.planner.search` under other weights, and keep the result when it is no worse.
+Each try changes only the game's tail, so a good opening found once is built on rather than
+lost; the total never goes down.
+
+The evaluation :func:`foxward` adds to :func:`spec.cubed.planner.potential` a term for progress
+towards the foxes not yet on the sheet: each fox scores the lowest area (rulebook "Foxes";
+docs/rulings.md, ruling 21), and a beam that sees a fox only when it comes gives up on the far
+ones (the re-roll track's 7th circle, the blue right side's 6th field)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import get_args
+
+import attrs
+
+from oracle.cubed.moves import Move, Roll, SoloRoll
+from oracle.cubed.playersheet import PlayerSheet
+from oracle.cubed.sheet import (BLUE_SIDE_FIELDS, BROWN_FIELDS, PINK_BONUS, PINK_FIELDS,
+                                TRACK_LENGTH, Bonus)
+from oracle.cubed.state import GameState
+from spec.cubed.planner import potential, random_weights, search
+from spec.cubed.witness import Found, Weights
+
+#: The yellow cells of column 6 in rows I and II (the fox between them), as mask bits.
+_YELLOW_FOX = (1 << 5, 1 << 11)
+#: Turquoise row 1: all six cells are shaded, the fox at its end.
+_TURQUOISE_FOX = 63
+#: Brown fields 11 and 12 (the fox between them), as mask bits.
+_BROWN_FOX = (1 << (BROWN_FIELDS - 2), 1 << (BROWN_FIELDS - 1))
+#: The pink field whose bonus (taken with half) is a fox.
+_PINK_FOX = PINK_BONUS.index(Bonus.FOX) + 1
+
+
+def fox_progress(sheet: PlayerSheet) -> float:
+    """How far the sheet has come towards each of the six foxes it has not got, 0 to 1 each,
+    summed (0 for a fox that can no longer come): yellow column 6 in rows I and II, turquoise
+    row 1, the blue right side's 6th field, brown fields 11 and 12, pink field 9 with half, and
+    the re-roll track's 7th circle (rulebook "Foxes", "Actions")."""
+    total = 0.0
+    crossed = sum(1 for b in _YELLOW_FOX if sheet.yellow & b)
+    if crossed < 2:
+        total += crossed / 2
+    row = bin(sheet.turquoise & _TURQUOISE_FOX).count("1")
+    if row < 6:
+        total += row / 6
+    if len(sheet.blue_right) < BLUE_SIDE_FIELDS:
+        total += len(sheet.blue_right) / BLUE_SIDE_FIELDS
+    brown = sum(1 for b in _BROWN_FOX if sheet.brown & b)
+    if brown < 2 and (sheet.brown.bit_length() <= BROWN_FIELDS - 2 or sheet.brown & _BROWN_FOX[0]):
+        total += brown / 2
+    if len(sheet.pink) < _PINK_FOX:
+        total += len(sheet.pink) / _PINK_FOX
+    if sheet.rerolls < TRACK_LENGTH:
+        total += sheet.rerolls / TRACK_LENGTH
+    return total
+
+
+def foxward(state: GameState, weights: Weights, share: float, fill: float, fox: float) -> float:
+    """:func:`spec.cubed.planner.potential` plus ``fox`` points per unit of
+    :func:`fox_progress`."""
+    return potential(state, weights, share, fill) + fox * fox_progress(state.sheets[0])
+
+
+@attrs.frozen
+class Evaluation:
+    """A :func:`foxward` evaluation with its parameters (a picklable, printable partial)."""
+
+    share: float
+    fill: float
+    fox: float
+
+    def __call__(self, state: GameState, weights: Weights) -> float:
+        return foxward(state, weights, self.share, self.fill, self.fox)
+
+
+def roll_indices(moves: tuple[Move, ...]) -> tuple[int, ...]:
+    """The positions of the rolls (active and solo passive) in a game's moves: the places where
+    a game may be cut and replanned (the state before a roll is a chance node)."""
+    return tuple(i for i, m in enumerate(moves) if isinstance(m, (Roll, SoloRoll)))
+
+
+def improve(found: Found, tries: int, rng: random.Random, width: int, branch: int,
+            fox_range: tuple[float, float] = (0.0, 30.0),
+            report: Callable[[int, int, Found, Evaluation], None] | None = None) -> Found:
+    """``tries`` rounds of large-neighbourhood search from ``found``: cut the best game before a
+    random roll, replan its tail with random weights and a :func:`foxward` evaluation (fox
+    weight drawn from ``fox_range``), and keep the new game when its total is at least the best
+    one's (ties move on, so the search drifts along plateaus).  Never returns a worse game."""
+    best = found
+    for attempt in range(tries):
+        cut = rng.choice(roll_indices(best.moves))
+        weights, share, fill = random_weights(rng)
+        evaluation = Evaluation(share, fill, rng.uniform(*fox_range))
+        tried = search(width, weights, evaluate=evaluation, branch=branch,
+                       start=best.moves[:cut])
+        if report is not None:
+            report(attempt, cut, tried, evaluation)
+        if tried.total >= best.total:
+            best = tried
+    return best
+
+
+def load_found(path: str) -> Found:
+    """The solo game of a record file as a :class:`Found` (its moves and final total)."""
+    from oracle.cubed.scoring import score
+    from oracle.record import load_records
+    from spec.cubed.planner import replay
+
+    (_, record), = load_records(path)
+    if isinstance(record, Exception):
+        raise record
+    moves: list[Move] = []
+    for step in record.steps:
+        move = step.move
+        if not isinstance(move, get_args(Move)):
+            raise ValueError(f"{path}: not a Clever Cubed move: {move}")
+        moves.append(move)
+    state = replay(tuple(moves))
+    return Found(tuple(moves), score(state.sheets[0]).total)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m spec.cubed.improve --start examples/solo-best.json --tries 20 --out x.json``."""
+    import argparse
+    import time
+
+    from oracle.record import dump_record, record_game
+
+    parser = argparse.ArgumentParser(prog="python -m spec.cubed.improve",
+                                     description="large-neighbourhood search from a solo game")
+    parser.add_argument("--start", required=True, help="a solo record to improve")
+    parser.add_argument("--tries", type=int, default=20)
+    parser.add_argument("--width", type=int, default=8)
+    parser.add_argument("--branch", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--fox-max", type=float, default=30.0,
+                        help="the fox-progress weight is drawn from 0 to this")
+    parser.add_argument("--out", help="write the best record here (JSON), after each gain")
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    best = load_found(args.start)
+    began = time.monotonic()
+    print(f"start {best.total}", flush=True)
+
+    def report(attempt: int, cut: int, tried: Found, evaluation: Evaluation) -> None:
+        nonlocal best
+        mark = ""
+        if tried.total > best.total:
+            best = tried
+            mark = " *"
+            if args.out:
+                record = record_game(tried.moves, ("Solo",), game="clever-cubed")
+                with open(args.out, "w", encoding="utf-8") as handle:
+                    handle.write(dump_record(record))
+        print(f"try {attempt}: cut {cut} total {tried.total}{mark} fox {evaluation.fox:.1f} "
+              f"({time.monotonic() - began:.0f} s)", flush=True)
+
+    final = improve(best, args.tries, rng, args.width, args.branch, (0.0, args.fox_max), report)
+    print(f"best {final.total}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
