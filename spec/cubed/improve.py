@@ -85,18 +85,21 @@ def roll_indices(moves: tuple[Move, ...]) -> tuple[int, ...]:
 
 def improve(found: Found, tries: int, rng: random.Random, width: int, branch: int,
             fox_range: tuple[float, float] = (0.0, 30.0),
-            report: Callable[[int, int, Found, Evaluation], None] | None = None) -> Found:
+            report: Callable[[int, int, Found, Evaluation], None] | None = None,
+            guided: bool = True) -> Found:
     """``tries`` rounds of large-neighbourhood search from ``found``: cut the best game before a
     random roll, replan its tail with random weights and a :func:`foxward` evaluation (fox
     weight drawn from ``fox_range``), and keep the new game when its total is at least the best
-    one's (ties move on, so the search drifts along plateaus).  Never returns a worse game."""
+    one's (ties move on, so the search drifts along plateaus).  With ``guided``, the beam keeps
+    the best game's own states (``guide`` of :func:`spec.cubed.planner.search`), so it searches
+    around that game.  Never returns a worse game."""
     best = found
     for attempt in range(tries):
         cut = rng.choice(roll_indices(best.moves))
         weights, share, fill = random_weights(rng)
         evaluation = Evaluation(share, fill, rng.uniform(*fox_range))
         tried = search(width, weights, evaluate=evaluation, branch=branch,
-                       start=best.moves[:cut])
+                       start=best.moves[:cut], guide=best.moves if guided else ())
         if report is not None:
             report(attempt, cut, tried, evaluation)
         if tried.total >= best.total:
@@ -139,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--fox-max", type=float, default=30.0,
                         help="the fox-progress weight is drawn from 0 to this")
+    parser.add_argument("--unguided", action="store_true",
+                        help="replan without keeping the best game's states in the beam")
     parser.add_argument("--out", help="write the best record here (JSON), after each gain")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
@@ -159,7 +164,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"try {attempt}: cut {cut} total {tried.total}{mark} fox {evaluation.fox:.1f} "
               f"({time.monotonic() - began:.0f} s)", flush=True)
 
-    final = improve(best, args.tries, rng, args.width, args.branch, (0.0, args.fox_max), report)
+    final = improve(best, args.tries, rng, args.width, args.branch, (0.0, args.fox_max), report,
+                    not args.unguided)
     print(f"best {final.total}")
     return 0
 

@@ -159,21 +159,42 @@ def replay(moves: tuple[Move, ...], ruleset: Ruleset = DEFAULT_RULESET) -> GameS
 def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_RULESET,
            progress: Callable[[int, float], None] | None = None,
            evaluate: Evaluate = lambda st, w: value(st.sheets[0], w), branch: int = 0,
-           start: tuple[Move, ...] = ()) -> Found:
+           start: tuple[Move, ...] = (), guide: tuple[Move, ...] = ()) -> Found:
     """The best solo game a beam of ``width`` games finds, stepping roll slot by roll slot: the
     games waiting at the earliest slot are ranked, the best ``width`` expanded, and their
     children wait at their own slots.  With ``start`` (moves of a game up to a roll, that is to
     a chance node), the beam begins from the state they reach and every game found begins with
-    them."""
+    them.  With ``guide`` (a whole game beginning with ``start``), the guide's state before each
+    of its rolls is always among the games expanded at its slot, so the beam searches around the
+    guide and the game found is never worse than it."""
     pools: dict[int, dict[object, tuple[float, tuple[Move, ...], GameState]]] = {}
     first = replay(start, ruleset)
     if not first.is_chance:
         raise ValueError("search: the start moves must end before a roll (a chance node)")
     pools[moment(first)] = {_key(first): (0.0, start, first)}
     best: Found | None = None
+    forced: dict[int, object] = {}
+    if guide:
+        if guide[:len(start)] != start:
+            raise ValueError("search: the guide must begin with the start moves")
+        state = first
+        for i in range(len(start), len(guide)):
+            if state.is_chance:
+                key = _key(state)
+                forced[moment(state)] = key
+                pools.setdefault(moment(state), {})[key] = (evaluate(state, weights),
+                                                            guide[:i], state)
+            state = apply_unchecked(state, guide[i])
+        if not state.is_terminal:
+            raise ValueError("search: the guide is not a whole game")
+        best = Found(guide, score(state.sheets[0]).total)
     while pools:
         slot = min(pools)
-        ranked = sorted(pools.pop(slot).values(), key=lambda item: -item[0])[:width]
+        pool = pools.pop(slot)
+        ranked = sorted(pool.values(), key=lambda item: -item[0])[:width]
+        key = forced.get(slot)
+        if key is not None and key in pool and pool[key] not in ranked:
+            ranked[-1] = pool[key]
         if progress is not None and ranked:
             progress(slot, ranked[0][0])
         for _, moves, state in ranked:
@@ -183,10 +204,10 @@ def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_
                     if best is None or total > best.total:
                         best = Found(moves + more, total)
                     continue
-                pool = pools.setdefault(moment(child), {})
+                waiting = pools.setdefault(moment(child), {})
                 key = _key(child)
-                if key not in pool:
-                    pool[key] = (evaluate(child, weights), moves + more, child)
+                if key not in waiting:
+                    waiting[key] = (evaluate(child, weights), moves + more, child)
     assert best is not None
     return best
 
