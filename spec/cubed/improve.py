@@ -86,16 +86,20 @@ def roll_indices(moves: tuple[Move, ...]) -> tuple[int, ...]:
 def improve(found: Found, tries: int, rng: random.Random, width: int, branch: int,
             fox_range: tuple[float, float] = (0.0, 30.0),
             report: Callable[[int, int, Found, Evaluation], None] | None = None,
-            guided: bool = True) -> Found:
+            guided: bool = True, tail: int = 0,
+            stop: Callable[[], bool] | None = None) -> Found:
     """``tries`` rounds of large-neighbourhood search from ``found``: cut the best game before a
     random roll, replan its tail with random weights and a :func:`foxward` evaluation (fox
     weight drawn from ``fox_range``), and keep the new game when its total is at least the best
     one's (ties move on, so the search drifts along plateaus).  With ``guided``, the beam keeps
     the best game's own states (``guide`` of :func:`spec.cubed.planner.search`), so it searches
-    around that game.  Never returns a worse game."""
+    around that game.  With ``tail``, only the last ``tail`` rolls are cut before.  ``stop`` is
+    asked before each try (a time budget).  Never returns a worse game."""
     best = found
     for attempt in range(tries):
-        cut = rng.choice(roll_indices(best.moves))
+        if stop is not None and stop():
+            break
+        cut = rng.choice(roll_indices(best.moves)[-tail:] if tail else roll_indices(best.moves))
         weights, share, fill = random_weights(rng)
         evaluation = Evaluation(share, fill, rng.uniform(*fox_range))
         tried = search(width, weights, evaluate=evaluation, branch=branch,
@@ -144,6 +148,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="the fox-progress weight is drawn from 0 to this")
     parser.add_argument("--unguided", action="store_true",
                         help="replan without keeping the best game's states in the beam")
+    parser.add_argument("--tail", type=int, default=0,
+                        help="cut only before one of the last this many rolls (0: any)")
+    parser.add_argument("--seconds", type=float, default=0.0,
+                        help="start no new try after this many seconds (0: no limit)")
     parser.add_argument("--out", help="write the best record here (JSON), after each gain")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
@@ -165,7 +173,8 @@ def main(argv: list[str] | None = None) -> int:
               f"({time.monotonic() - began:.0f} s)", flush=True)
 
     final = improve(best, args.tries, rng, args.width, args.branch, (0.0, args.fox_max), report,
-                    not args.unguided)
+                    not args.unguided, args.tail,
+                    (lambda: time.monotonic() - began > args.seconds) if args.seconds else None)
     print(f"best {final.total}")
     return 0
 

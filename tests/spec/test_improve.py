@@ -1,0 +1,64 @@
+"""The large-neighbourhood search (spec/cubed/improve.py): a replanned game keeps the moves
+before its cut, is never worse than the game it started from, and its record verifies; the
+fox-progress term counts what it says."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from oracle.cubed.moves import Roll, SoloRoll
+from oracle.cubed.playersheet import PlayerSheet
+from oracle.cubed.scoring import score
+from oracle.record import record_game, verify
+from spec.cubed.improve import fox_progress, improve, load_found, roll_indices
+from spec.cubed.planner import replay, search
+
+WITNESS = "examples/solo-best.json"
+
+
+def test_load_found_reads_the_witness() -> None:
+    found = load_found(WITNESS)
+    assert score(replay(found.moves).sheets[0]).total == found.total
+    assert all(isinstance(found.moves[i], (Roll, SoloRoll)) for i in roll_indices(found.moves))
+    assert len(roll_indices(found.moves)) >= 18
+
+
+def test_improve_is_never_worse_and_verifies() -> None:
+    start = load_found(WITNESS)
+    found = improve(start, 2, random.Random(5), width=2, branch=2, tail=3)
+    assert found.total >= start.total
+    cut = roll_indices(start.moves)[-3]
+    assert found.moves[:cut] == start.moves[:cut]
+    verdict = verify(record_game(found.moves, ("Solo",), game="clever-cubed"), "improved")
+    assert verdict.status == "legal"
+    assert score(replay(found.moves).sheets[0]).total == found.total
+
+
+def test_guided_search_keeps_the_guide() -> None:
+    """A width-1 beam from the last roll, guided by the witness, ends no worse than it."""
+    start = load_found(WITNESS)
+    cut = roll_indices(start.moves)[-1]
+    found = search(1, branch=1, start=start.moves[:cut], guide=start.moves)
+    assert found.total >= start.total
+    assert found.moves[:cut] == start.moves[:cut]
+
+
+def test_search_refuses_a_start_that_is_not_before_a_roll() -> None:
+    start = load_found(WITNESS)
+    with pytest.raises(ValueError):
+        search(1, start=start.moves[:1])
+
+
+def test_fox_progress() -> None:
+    assert fox_progress(PlayerSheet()) == 0.0
+    # Half of yellow column 6 (rows I/II), 3 of 6 in turquoise row 1, 3 of 6 blue right fields,
+    # brown field 11 of 11-12, 3 of 9 pink fields, 2 of 7 re-roll circles.
+    sheet = PlayerSheet(yellow=1 << 5, turquoise=0b111, blue_right=(8, 9, 10), brown=1 << 10,
+                        pink=(1, 2, 3), rerolls=2)
+    assert fox_progress(sheet) == pytest.approx(0.5 + 0.5 + 0.5 + 0.5 + 3 / 9 + 2 / 7)
+    # A fox on the sheet, or one that can no longer come, adds nothing.
+    done = PlayerSheet(yellow=(1 << 5) | (1 << 11), turquoise=63, brown=1 << 11,
+                       pink=(1,) * 9, rerolls=7)
+    assert fox_progress(done) == 0.0
