@@ -111,6 +111,27 @@ def improve(found: Found, tries: int, rng: random.Random, width: int, branch: in
     return best
 
 
+def fresh(tries: int, rng: random.Random, width: int, branch: int,
+          fox_range: tuple[float, float] = (0.0, 30.0),
+          report: Callable[[int, int, Found, Evaluation], None] | None = None,
+          stop: Callable[[], bool] | None = None) -> Found | None:
+    """The best of ``tries`` whole-game searches (no start, no guide) with random weights and a
+    :func:`foxward` evaluation: other openings for :func:`improve` to build on.  None when
+    ``stop`` ends it before the first try."""
+    best: Found | None = None
+    for attempt in range(tries):
+        if stop is not None and stop():
+            break
+        weights, share, fill = random_weights(rng)
+        evaluation = Evaluation(share, fill, rng.uniform(*fox_range))
+        tried = search(width, weights, evaluate=evaluation, branch=branch)
+        if report is not None:
+            report(attempt, 0, tried, evaluation)
+        if best is None or tried.total > best.total:
+            best = tried
+    return best
+
+
 def load_found(path: str) -> Found:
     """The solo game of a record file as a :class:`Found` (its moves and final total)."""
     from oracle.cubed.scoring import score
@@ -139,7 +160,9 @@ def main(argv: list[str] | None = None) -> int:
 
     parser = argparse.ArgumentParser(prog="python -m spec.cubed.improve",
                                      description="large-neighbourhood search from a solo game")
-    parser.add_argument("--start", required=True, help="a solo record to improve")
+    parser.add_argument("--start", help="a solo record to improve")
+    parser.add_argument("--fresh", type=int, default=0,
+                        help="first this many whole-game searches; improve the best game found")
     parser.add_argument("--tries", type=int, default=20)
     parser.add_argument("--width", type=int, default=8)
     parser.add_argument("--branch", type=int, default=6)
@@ -155,14 +178,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", help="write the best record here (JSON), after each gain")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
-    best = load_found(args.start)
     began = time.monotonic()
-    print(f"start {best.total}", flush=True)
+    best: Found | None = load_found(args.start) if args.start else None
+    print(f"start {best.total if best else '-'}", flush=True)
+    stop = (lambda: time.monotonic() - began > args.seconds) if args.seconds else None
 
     def report(attempt: int, cut: int, tried: Found, evaluation: Evaluation) -> None:
         nonlocal best
         mark = ""
-        if tried.total > best.total:
+        if best is None or tried.total > best.total:
             best = tried
             mark = " *"
             if args.out:
@@ -172,9 +196,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"try {attempt}: cut {cut} total {tried.total}{mark} fox {evaluation.fox:.1f} "
               f"({time.monotonic() - began:.0f} s)", flush=True)
 
+    fresh(args.fresh, rng, args.width, args.branch, (0.0, args.fox_max), report, stop)
+    if best is None:
+        parser.error("give --start or --fresh")
     final = improve(best, args.tries, rng, args.width, args.branch, (0.0, args.fox_max), report,
-                    not args.unguided, args.tail,
-                    (lambda: time.monotonic() - began > args.seconds) if args.seconds else None)
+                    not args.unguided, args.tail, stop)
     print(f"best {final.total}")
     return 0
 
