@@ -19,8 +19,9 @@ import attrs
 
 from oracle.cubed.moves import Move, Roll, SoloRoll
 from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.sheet import (BLUE_SIDE_FIELDS, BROWN_FIELDS, PINK_BONUS, PINK_FIELDS,
-                                TRACK_LENGTH, Bonus)
+from oracle.cubed.areas import brown, turquoise, yellow
+from oracle.cubed.sheet import (BLUE_LEFT_BONUS, BLUE_RIGHT_BONUS, BLUE_SIDE_FIELDS, BROWN_FIELDS,
+                                PINK_BONUS, TRACK_LENGTH, Bonus)
 from oracle.cubed.state import GameState
 from spec.cubed.planner import potential, random_weights, search
 from spec.cubed.witness import Found, Weights
@@ -35,11 +36,33 @@ _BROWN_FOX = (1 << (BROWN_FIELDS - 2), 1 << (BROWN_FIELDS - 1))
 _PINK_FOX = PINK_BONUS.index(Bonus.FOX) + 1
 
 
+def open_sources(sheet: PlayerSheet, bonus: Bonus) -> int:
+    """How many printed ``bonus`` fields the sheet may still earn: yellow and turquoise bonuses
+    whose cells are not all crossed (a free cell may still be crossed), brown gaps whose free
+    fields lie right of the last cross (a skipped field is lost), blue and pink fields not yet
+    written (rulebook "The Yellow Area" ... "The Pink Area")."""
+    count = 0
+    for mask, got in yellow.BONUS_TABLE:
+        count += got is bonus and sheet.yellow & mask != mask
+    for mask, got in turquoise.BONUS_TABLE:
+        count += got is bonus and sheet.turquoise & mask != mask
+    last = sheet.brown.bit_length()
+    for mask, got in brown.BONUS_TABLE:
+        free = mask & ~sheet.brown
+        count += got is bonus and free != 0 and free >> last << last == free
+    for table, side in ((BLUE_LEFT_BONUS, sheet.blue_left), (BLUE_RIGHT_BONUS, sheet.blue_right)):
+        count += sum(1 for d, got in enumerate(table, start=1) if got is bonus and len(side) < d)
+    count += sum(1 for f, got in enumerate(PINK_BONUS, start=1)
+                 if got is bonus and len(sheet.pink) < f)
+    return count
+
+
 def fox_progress(sheet: PlayerSheet) -> float:
     """How far the sheet has come towards each of the six foxes it has not got, 0 to 1 each,
     summed (0 for a fox that can no longer come): yellow column 6 in rows I and II, turquoise
     row 1, the blue right side's 6th field, brown fields 11 and 12, pink field 9 with half, and
-    the re-roll track's 7th circle (rulebook "Foxes", "Actions")."""
+    the re-roll track's 7th circle, which needs every re-roll field the sheet prints, so it is
+    lost once one of them is (:func:`open_sources`; rulebook "Foxes", "Actions")."""
     total = 0.0
     crossed = sum(1 for b in _YELLOW_FOX if sheet.yellow & b)
     if crossed < 2:
@@ -54,7 +77,7 @@ def fox_progress(sheet: PlayerSheet) -> float:
         total += brown / 2
     if len(sheet.pink) < _PINK_FOX:
         total += len(sheet.pink) / _PINK_FOX
-    if sheet.rerolls < TRACK_LENGTH:
+    if sheet.rerolls < TRACK_LENGTH <= sheet.rerolls + open_sources(sheet, Bonus.REROLL):
         total += sheet.rerolls / TRACK_LENGTH
     return total
 

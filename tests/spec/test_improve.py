@@ -8,11 +8,14 @@ import random
 
 import pytest
 
+from oracle.cubed.engine import new_game
 from oracle.cubed.moves import Roll, SoloRoll
 from oracle.cubed.playersheet import PlayerSheet
+from oracle.cubed.sheet import Bonus
 from oracle.cubed.scoring import score
 from oracle.record import record_game, verify
-from spec.cubed.improve import fox_progress, improve, load_found, roll_indices
+from spec.cubed.improve import (fox_progress, improve, load_found, open_sources,
+                                 roll_indices)
 from spec.cubed.planner import replay, search
 
 WITNESS = "examples/solo-best.json"
@@ -51,13 +54,28 @@ def test_search_refuses_a_start_that_is_not_before_a_roll() -> None:
         search(1, start=start.moves[:1])
 
 
+def test_open_sources() -> None:
+    """A new sheet may still earn six re-rolls (yellow I/II column 1, turquoise column 6, brown
+    fields 4-5, blue right field 2, pink fields 2 and 8) and five printed foxes."""
+    sheet = new_game(1).sheets[0]
+    assert sheet.rerolls == 1
+    assert open_sources(sheet, Bonus.REROLL) == 6
+    assert open_sources(sheet, Bonus.FOX) == 5
+    # Pink field 2 taken times, brown field 4 skipped, blue right field 2 written: three lost.
+    later = sheet.but(pink=(1, 6), blue_right=(8, 9), brown=1 << 4)
+    assert open_sources(later, Bonus.REROLL) == 3
+
+
 def test_fox_progress() -> None:
     assert fox_progress(PlayerSheet()) == 0.0
     # Half of yellow column 6 (rows I/II), 3 of 6 in turquoise row 1, 3 of 6 blue right fields,
-    # brown field 11 of 11-12, 3 of 9 pink fields, 2 of 7 re-roll circles.
+    # brown field 11 of 11-12, 3 of 9 pink fields; the re-roll track's fox is lost (pink field
+    # 2 was taken times), so its 2 circles count nothing.
     sheet = PlayerSheet(yellow=1 << 5, turquoise=0b111, blue_right=(8, 9, 10), brown=1 << 10,
                         pink=(1, 2, 3), rerolls=2)
-    assert fox_progress(sheet) == pytest.approx(0.5 + 0.5 + 0.5 + 0.5 + 3 / 9 + 2 / 7)
+    assert fox_progress(sheet) == pytest.approx(0.5 + 0.5 + 0.5 + 0.5 + 3 / 9)
+    # While every re-roll field may still come, each circle counts a seventh.
+    assert fox_progress(new_game(1).sheets[0]) == pytest.approx(1 / 7)
     # A fox on the sheet, or one that can no longer come, adds nothing.
     done = PlayerSheet(yellow=(1 << 5) | (1 << 11), turquoise=63, brown=1 << 11,
                        pink=(1,) * 9, rerolls=7)
