@@ -179,7 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import time
 
+    from oracle.cubed.scoring import score
     from oracle.record import dump_record, record_game
+    from spec.cubed.planner import replay
 
     parser = argparse.ArgumentParser(prog="python -m spec.cubed.improve",
                                      description="large-neighbourhood search from a solo game")
@@ -216,7 +218,9 @@ def main(argv: list[str] | None = None) -> int:
                 record = record_game(tried.moves, ("Solo",), game="clever-cubed")
                 with open(args.out, "w", encoding="utf-8") as handle:
                     handle.write(dump_record(record))
+        sheet = score(replay(tried.moves).sheets[0])
         print(f"try {attempt}: cut {cut} total {tried.total}{mark} fox {evaluation.fox:.1f} "
+              f"areas {'/'.join(map(str, sheet.areas))} foxes {sheet.foxes} "
               f"({time.monotonic() - began:.0f} s)", flush=True)
 
     fresh(args.fresh, rng, args.width, args.branch, (0.0, args.fox_max), report, stop)
