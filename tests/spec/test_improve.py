@@ -80,3 +80,18 @@ def test_fox_progress() -> None:
     done = PlayerSheet(yellow=(1 << 5) | (1 << 11), turquoise=63, brown=1 << 11,
                        pink=(1,) * 9, rerolls=7)
     assert fox_progress(done) == 0.0
+
+
+def test_jokers_only_on_extra_dice() -> None:
+    """With jokers, a guided search from the last rolls stays no worse than its guide, verifies,
+    and spends number jokers on extra dice only."""
+    from oracle.cubed.moves import ExtraDie, Take
+
+    start = load_found(WITNESS)
+    cut = roll_indices(start.moves)[-2]
+    found = search(2, branch=2, start=start.moves[:cut], guide=start.moves, jokers=True)
+    assert found.total >= start.total
+    assert not any(isinstance(m, Take) and m.joker is not None for m in found.moves)
+    assert all(isinstance(m, ExtraDie) for m in found.moves[cut:] if getattr(m, "joker", None))
+    verdict = verify(record_game(found.moves, ("Solo",), game="clever-cubed"), "jokers")
+    assert verdict.status == "legal"
