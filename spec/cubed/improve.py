@@ -2,7 +2,9 @@
 :mod:`spec.cubed.witness`): keep the first rolls of the best game found, replan the rest with
 :func:`spec.cubed.planner.search` under other weights, and keep the result when it is no worse.
 Each try changes only the game's tail, so a good opening found once is built on rather than
-lost; the total never goes down.
+lost; the total never goes down.  The beam is guided by the best game (its states are always
+expanded), so even a try cut before the first roll searches around that game.  :func:`fresh`
+finds other openings: whole-game searches with random weights.
 
 The evaluation :func:`foxward` adds to :func:`spec.cubed.planner.potential` a term for progress
 towards the foxes not yet on the sheet: each fox scores the lowest area (rulebook "Foxes";
@@ -72,9 +74,9 @@ def fox_progress(sheet: PlayerSheet) -> float:
         total += row / 6
     if len(sheet.blue_right) < BLUE_SIDE_FIELDS:
         total += len(sheet.blue_right) / BLUE_SIDE_FIELDS
-    brown = sum(1 for b in _BROWN_FOX if sheet.brown & b)
-    if brown < 2 and (sheet.brown.bit_length() <= BROWN_FIELDS - 2 or sheet.brown & _BROWN_FOX[0]):
-        total += brown / 2
+    ends = sum(1 for b in _BROWN_FOX if sheet.brown & b)
+    if ends < 2 and (sheet.brown.bit_length() <= BROWN_FIELDS - 2 or sheet.brown & _BROWN_FOX[0]):
+        total += ends / 2
     if len(sheet.pink) < _PINK_FOX:
         total += len(sheet.pink) / _PINK_FOX
     if sheet.rerolls < TRACK_LENGTH <= sheet.rerolls + open_sources(sheet, Bonus.REROLL):
@@ -97,6 +99,7 @@ class Evaluation:
     fox: float
 
     def __call__(self, state: GameState, weights: Weights) -> float:
+        """:func:`foxward` of ``state`` with these parameters."""
         return foxward(state, weights, self.share, self.fill, self.fox)
 
 
