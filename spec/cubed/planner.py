@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 
 from oracle.cubed.engine import apply_unchecked, new_game
 from oracle.cubed.legal import legal_moves
-from oracle.cubed.moves import Move, ReRoll
+from oracle.cubed.moves import ExtraDie, Move, ReRoll
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
 from oracle.cubed.scoring import score
 from oracle.cubed.areas import AREA_MODULES
@@ -28,17 +28,23 @@ Evaluate = Callable[[GameState, Weights], float]
 
 
 def _decisions(state: GameState, branch: int, evaluate: Evaluate, weights: Weights,
-               ) -> Iterator[tuple[tuple[Move, ...], GameState]]:
+               jokers: bool = False) -> Iterator[tuple[tuple[Move, ...], GameState]]:
     """The ways from ``state`` (a player to move) to the next roll or the end, one path per
     distinct state reached; with ``branch``, only the ``branch`` best unfinished sequences of
-    each length go on (by ``evaluate``), else all."""
+    each length go on (by ``evaluate``), else all.  Number jokers are tried only with
+    ``jokers``, and then only on extra dice: an extra die is one of the dice as they lie, so its
+    face is not chosen with the roll (rulebook "Extra Die": "You may also apply the Any Number
+    action here")."""
     seen: set[object] = set()
     layer: list[tuple[tuple[Move, ...], GameState]] = [((), state)]
     while layer:
         following: list[tuple[float, tuple[Move, ...], GameState]] = []
         for moves, current in layer:
             for move in legal_moves(current):
-                if isinstance(move, ReRoll) or getattr(move, "joker", None) is not None:
+                if isinstance(move, ReRoll):
+                    continue
+                if getattr(move, "joker", None) is not None and not (
+                        jokers and isinstance(move, ExtraDie)):
                     continue
                 after = apply_unchecked(current, move)
                 key = (_key(after), after.actor)
@@ -57,15 +63,17 @@ def _decisions(state: GameState, branch: int, evaluate: Evaluate, weights: Weigh
 
 
 def children(state: GameState, branch: int = 0, evaluate: Evaluate | None = None,
-             weights: Weights = Weights()) -> Iterator[tuple[tuple[Move, ...], GameState]]:
-    """The states one roll on: each candidate roll, then the sequences of decisions."""
+             weights: Weights = Weights(), jokers: bool = False,
+             ) -> Iterator[tuple[tuple[Move, ...], GameState]]:
+    """The states one roll on: each candidate roll, then the sequences of decisions (number
+    jokers on extra dice with ``jokers``)."""
     rate: Evaluate = evaluate if evaluate is not None else (lambda st, w: value(st.sheets[0], w))
     for roll in rolls(state):
         after = apply_unchecked(state, roll)
         if after.is_chance or after.is_terminal:
             yield (roll,), after
             continue
-        for more, child in _decisions(after, branch, rate, weights):
+        for more, child in _decisions(after, branch, rate, weights, jokers):
             yield (roll,) + more, child
 
 
@@ -148,32 +156,68 @@ def potential(state: GameState, weights: Weights, share: float, fill: float = 0.
             + weights.reroll * sheet.rerolls_left + weights.question * len(sheet.pending))
 
 
+def replay(moves: tuple[Move, ...], ruleset: Ruleset = DEFAULT_RULESET) -> GameState:
+    """The solo game's state after ``moves`` (chance moves included) from a new game."""
+    state = new_game(1, ruleset)
+    for move in moves:
+        state = apply_unchecked(state, move)
+    return state
+
+
 def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_RULESET,
            progress: Callable[[int, float], None] | None = None,
-           evaluate: Evaluate = lambda st, w: value(st.sheets[0], w), branch: int = 0) -> Found:
+           evaluate: Evaluate = lambda st, w: value(st.sheets[0], w), branch: int = 0,
+           start: tuple[Move, ...] = (), guide: tuple[Move, ...] = (),
+           jokers: bool = False) -> Found:
     """The best solo game a beam of ``width`` games finds, stepping roll slot by roll slot: the
     games waiting at the earliest slot are ranked, the best ``width`` expanded, and their
-    children wait at their own slots."""
+    children wait at their own slots.  With ``start`` (moves of a game up to a roll, that is to
+    a chance node), the beam begins from the state they reach and every game found begins with
+    them.  With ``guide`` (a whole game beginning with ``start``), the guide's state before each
+    of its rolls is always among the games expanded at its slot, so the beam searches around the
+    guide and the game found is never worse than it.  With ``jokers``, extra dice may be
+    entered with number jokers."""
     pools: dict[int, dict[object, tuple[float, tuple[Move, ...], GameState]]] = {}
-    start = new_game(1, ruleset)
-    pools[moment(start)] = {_key(start): (0.0, (), start)}
+    first = replay(start, ruleset)
+    if not first.is_chance:
+        raise ValueError("search: the start moves must end before a roll (a chance node)")
+    pools[moment(first)] = {_key(first): (0.0, start, first)}
     best: Found | None = None
+    forced: dict[int, object] = {}
+    if guide:
+        if guide[:len(start)] != start:
+            raise ValueError("search: the guide must begin with the start moves")
+        state = first
+        for i in range(len(start), len(guide)):
+            if state.is_chance:
+                key = _key(state)
+                forced[moment(state)] = key
+                pools.setdefault(moment(state), {})[key] = (evaluate(state, weights),
+                                                            guide[:i], state)
+            state = apply_unchecked(state, guide[i])
+        if not state.is_terminal:
+            raise ValueError("search: the guide is not a whole game")
+        best = Found(guide, score(state.sheets[0]).total)
     while pools:
         slot = min(pools)
-        ranked = sorted(pools.pop(slot).values(), key=lambda item: -item[0])[:width]
+        pool = pools.pop(slot)
+        ranked = sorted(pool.values(), key=lambda item: -item[0])[:width]
+        key = forced.get(slot)
+        if key is not None and key in pool and pool[key] not in ranked:
+            ranked[-1] = pool[key]
         if progress is not None and ranked:
             progress(slot, ranked[0][0])
         for _, moves, state in ranked:
-            for more, child in children(state, branch, evaluate, weights):
+            for more, child in children(state, branch, evaluate, weights, jokers):
                 if child.is_terminal:
                     total = score(child.sheets[0]).total
                     if best is None or total > best.total:
                         best = Found(moves + more, total)
                     continue
-                pool = pools.setdefault(moment(child), {})
+                waiting = pools.setdefault(moment(child), {})
                 key = _key(child)
-                if key not in pool:
-                    pool[key] = (evaluate(child, weights), moves + more, child)
+                if key not in waiting:
+                    waiting[key] = (evaluate(child, weights), moves + more, child)
     assert best is not None
     return best
 
