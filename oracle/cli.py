@@ -607,3 +607,7 @@ def run() -> None:
                 stream.flush()
         os._exit(code)
     sys.exit(code)
+
+
+if __name__ == "__main__":  # ``python -m oracle.cli`` runs the command line too
+    run()

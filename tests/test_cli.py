@@ -169,3 +169,11 @@ def test_joker_same_face_option_on_the_command_line(tmp_path: Path) -> None:
     assert code == 1 and "rule NUMBER-JOKER" in out and "already shows" in out
     code, out, _ = run("verify", "--ruleset", "joker_same_face=true", str(record))
     assert code == 0 and "LEGAL" in out
+
+
+def test_python_m_oracle_cli_runs_the_command_line() -> None:
+    """``python -m oracle.cli`` is the command line too, not a silent no-op."""
+    done = subprocess.run([sys.executable, "-m", "oracle.cli", "verify",
+                           str(ROOT / "examples/illegal/illegal-step.json")],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 1 and "ILLEGAL" in done.stdout, done.stderr
