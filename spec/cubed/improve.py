@@ -113,7 +113,8 @@ def improve(found: Found, tries: int, rng: random.Random, width: int, branch: in
             fox_range: tuple[float, float] = (0.0, 30.0),
             report: Callable[[int, int, Found, Evaluation], None] | None = None,
             guided: bool = True, tail: int = 0,
-            stop: Callable[[], bool] | None = None, jokers: bool = False) -> Found:
+            stop: Callable[[], bool] | None = None, jokers: bool = False,
+            spread: bool = False) -> Found:
     """``tries`` rounds of large-neighbourhood search from ``found``: cut the best game before a
     random roll, replan its tail with random weights and a :func:`foxward` evaluation (fox
     weight drawn from ``fox_range``), and keep the new game when its total is at least the best
@@ -130,7 +131,7 @@ def improve(found: Found, tries: int, rng: random.Random, width: int, branch: in
         evaluation = Evaluation(share, fill, rng.uniform(*fox_range))
         tried = search(width, weights, evaluate=evaluation, branch=branch,
                        start=best.moves[:cut], guide=best.moves if guided else (),
-                       jokers=jokers)
+                       jokers=jokers, spread=spread)
         if report is not None:
             report(attempt, cut, tried, evaluation)
         if tried.total >= best.total:
@@ -141,7 +142,8 @@ def improve(found: Found, tries: int, rng: random.Random, width: int, branch: in
 def fresh(tries: int, rng: random.Random, width: int, branch: int,
           fox_range: tuple[float, float] = (0.0, 30.0),
           report: Callable[[int, int, Found, Evaluation], None] | None = None,
-          stop: Callable[[], bool] | None = None, jokers: bool = False) -> Found | None:
+          stop: Callable[[], bool] | None = None, jokers: bool = False,
+          spread: bool = False) -> Found | None:
     """The best of ``tries`` whole-game searches (no start, no guide) with random weights and a
     :func:`foxward` evaluation: other openings for :func:`improve` to build on.  None when
     ``stop`` ends it before the first try."""
@@ -151,7 +153,8 @@ def fresh(tries: int, rng: random.Random, width: int, branch: int,
             break
         weights, share, fill = random_weights(rng)
         evaluation = Evaluation(share, fill, rng.uniform(*fox_range))
-        tried = search(width, weights, evaluate=evaluation, branch=branch, jokers=jokers)
+        tried = search(width, weights, evaluate=evaluation, branch=branch, jokers=jokers,
+                       spread=spread)
         if report is not None:
             report(attempt, 0, tried, evaluation)
         if best is None or tried.total > best.total:
@@ -206,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="start no new try after this many seconds (0: no limit)")
     parser.add_argument("--jokers", action="store_true",
                         help="let extra dice be entered with number jokers")
+    parser.add_argument("--spread", action="store_true",
+                        help="third rolls also with the dice not picked on another face")
     parser.add_argument("--out", help="write the best record here (JSON), after each gain")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
@@ -230,11 +235,11 @@ def main(argv: list[str] | None = None) -> int:
               f"({time.monotonic() - began:.0f} s)", flush=True)
 
     fresh(args.fresh, rng, args.width, args.branch, (0.0, args.fox_max), report, stop,
-          args.jokers)
+          args.jokers, args.spread)
     if best is None:
         parser.error("give --start or --fresh")
     final = improve(best, args.tries, rng, args.width, args.branch, (0.0, args.fox_max), report,
-                    not args.unguided, args.tail, stop, args.jokers)
+                    not args.unguided, args.tail, stop, args.jokers, args.spread)
     print(f"best {final.total}")
     return 0
 

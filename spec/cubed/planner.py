@@ -14,13 +14,17 @@ from collections.abc import Callable, Iterator
 
 from oracle.cubed.engine import apply_unchecked, new_game
 from oracle.cubed.legal import legal_moves
-from oracle.cubed.moves import ExtraDie, Move, ReRoll
+import itertools
+
+from oracle.cubed.dice import ALL_DICE
+from oracle.cubed.moves import ExtraDie, Move, ReRoll, Roll
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
 from oracle.cubed.scoring import score
 from oracle.cubed.areas import AREA_MODULES
 from oracle.cubed.sheet import (BROWN_FIELDS, BROWN_POINTS, TURQUOISE_POINTS, YELLOW_POINTS,
                                 Area)
 from oracle.cubed.state import GameState, Phase
+from oracle.dice import Place
 from spec.cubed.witness import Found, Weights, _key, rolls, value
 
 
@@ -62,13 +66,37 @@ def _decisions(state: GameState, branch: int, evaluate: Evaluate, weights: Weigh
         layer = [(m, s) for _, m, s in following]
 
 
+#: The active roll after which every die left in the cup goes to the platter.
+LAST_ROLL = 2
+
+
+def spread_rolls(state: GameState) -> Iterator[Move]:
+    """Candidate third active rolls beyond :func:`spec.cubed.witness.rolls`: one die in the cup
+    shows ``v`` and the others another face ``u``.  On the third roll every die not picked goes
+    to the platter whatever it shows (rulebook "Active Player", third roll), so those faces cost
+    the pick nothing but give extra dice other numbers (rulebook "Extra Die": any die on a die
+    field or the platter).  None without an extra-die action left, or before another roll."""
+    if (state.phase is Phase.SOLO_ROLL or state.rolls != LAST_ROLL
+            or state.sheets[0].extra_dice_left <= 0):
+        return
+    cup = [d for d in ALL_DICE if state.places[d] is Place.CUP]
+    if len(cup) < 2:
+        return
+    for picked in cup:
+        for v, u in itertools.product(range(1, 7), repeat=2):
+            if u != v:
+                yield Roll(tuple((v if d is picked else u) if d in cup else 0 for d in ALL_DICE))
+
+
 def children(state: GameState, branch: int = 0, evaluate: Evaluate | None = None,
-             weights: Weights = Weights(), jokers: bool = False,
+             weights: Weights = Weights(), jokers: bool = False, spread: bool = False,
              ) -> Iterator[tuple[tuple[Move, ...], GameState]]:
-    """The states one roll on: each candidate roll, then the sequences of decisions (number
-    jokers on extra dice with ``jokers``)."""
+    """The states one roll on: each candidate roll (with ``spread``, also
+    :func:`spread_rolls`), then the sequences of decisions (number jokers on extra dice with
+    ``jokers``)."""
     rate: Evaluate = evaluate if evaluate is not None else (lambda st, w: value(st.sheets[0], w))
-    for roll in rolls(state):
+    candidates = itertools.chain(rolls(state), spread_rolls(state)) if spread else rolls(state)
+    for roll in candidates:
         after = apply_unchecked(state, roll)
         if after.is_chance or after.is_terminal:
             yield (roll,), after
@@ -168,7 +196,7 @@ def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_
            progress: Callable[[int, float], None] | None = None,
            evaluate: Evaluate = lambda st, w: value(st.sheets[0], w), branch: int = 0,
            start: tuple[Move, ...] = (), guide: tuple[Move, ...] = (),
-           jokers: bool = False) -> Found:
+           jokers: bool = False, spread: bool = False) -> Found:
     """The best solo game a beam of ``width`` games finds, stepping roll slot by roll slot: the
     games waiting at the earliest slot are ranked, the best ``width`` expanded, and their
     children wait at their own slots.  With ``start`` (moves of a game up to a roll, that is to
@@ -176,7 +204,8 @@ def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_
     them.  With ``guide`` (a whole game beginning with ``start``), the guide's state before each
     of its rolls is always among the games expanded at its slot, so the beam searches around the
     guide and the game found is never worse than it.  With ``jokers``, extra dice may be
-    entered with number jokers."""
+    entered with number jokers; with ``spread``, third rolls also come from
+    :func:`spread_rolls`."""
     pools: dict[int, dict[object, tuple[float, tuple[Move, ...], GameState]]] = {}
     first = replay(start, ruleset)
     if not first.is_chance:
@@ -208,7 +237,7 @@ def search(width: int, weights: Weights = Weights(), ruleset: Ruleset = DEFAULT_
         if progress is not None and ranked:
             progress(slot, ranked[0][0])
         for _, moves, state in ranked:
-            for more, child in children(state, branch, evaluate, weights, jokers):
+            for more, child in children(state, branch, evaluate, weights, jokers, spread):
                 if child.is_terminal:
                     total = score(child.sheets[0]).total
                     if best is None or total > best.total:

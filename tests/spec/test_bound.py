@@ -17,7 +17,7 @@ from spec.cubed import bound, sheetvars
 from spec.logic import Solver, all_of, int_var
 
 #: The total of examples/solo-best.json (README, "The highest solo score").
-WITNESS_TOTAL = 474
+WITNESS_TOTAL = 508
 
 
 def _witness_sheet() -> PlayerSheet:

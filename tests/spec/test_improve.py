@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+import attrs
 import pytest
 
 from oracle.cubed.engine import new_game
@@ -13,6 +14,7 @@ from oracle.cubed.moves import Roll, SoloRoll
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.sheet import Bonus
 from oracle.cubed.scoring import score
+from oracle.dice import Place
 from oracle.record import record_game, verify
 from spec.cubed.improve import (fox_progress, improve, load_found, open_sources,
                                  roll_indices)
@@ -94,4 +96,40 @@ def test_jokers_only_on_extra_dice() -> None:
     assert not any(isinstance(m, Take) and m.joker is not None for m in found.moves)
     assert all(isinstance(m, ExtraDie) for m in found.moves[cut:] if getattr(m, "joker", None))
     verdict = verify(record_game(found.moves, ("Solo",), game="clever-cubed"), "jokers")
+    assert verdict.status == "legal"
+
+
+def test_spread_rolls_only_on_the_third_roll() -> None:
+    """Spread rolls come only before the third active roll with an extra-die action left: one
+    cup die on one face, the other cup dice on another; a guided search with them from the last
+    rolls is no worse than its guide and verifies."""
+    from oracle.cubed.dice import ALL_DICE
+    from oracle.cubed.engine import apply_unchecked
+    from spec.cubed.planner import LAST_ROLL, spread_rolls
+
+    start = load_found(WITNESS)
+    state = new_game(1)
+    assert list(spread_rolls(state)) == []  # the first roll: dice not picked may stay in the cup
+    third = None
+    for move in start.moves:
+        if state.is_chance and state.rolls == LAST_ROLL and state.sheets[0].extra_dice_left:
+            third = state
+            break
+        state = apply_unchecked(state, move)
+    assert third is not None
+    cup = [d for d in ALL_DICE if third.places[d] is Place.CUP]
+    found_rolls = list(spread_rolls(third))
+    assert len(found_rolls) == len(cup) * 30
+    for roll in found_rolls:
+        assert isinstance(roll, Roll)
+        shown = [roll.faces[d] for d in cup]
+        assert len(set(shown)) == 2 and sorted(shown.count(f) for f in set(shown))[0] == 1
+        assert all(roll.faces[d] == 0 for d in ALL_DICE if d not in cup)
+    sheet = third.sheets[0]
+    spent = attrs.evolve(third, sheets=(sheet.but(extra_dice_spent=sheet.extra_dice),))
+    assert list(spread_rolls(spent)) == []
+    cut = roll_indices(start.moves)[-4]
+    found = search(1, branch=1, start=start.moves[:cut], guide=start.moves, spread=True)
+    assert found.total >= start.total
+    verdict = verify(record_game(found.moves, ("Solo",), game="clever-cubed"), "spread")
     assert verdict.status == "legal"
