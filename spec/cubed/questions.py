@@ -389,9 +389,9 @@ def _entry_words(name: str) -> str:
 
 
 #: The proven solo bound: Z3 says the counting relaxation has no solo game with this total or
-#: more (about 9 minutes with the fox split: 524 s, 6 foxes 137 s, 5 foxes 278 s, 4 foxes
-#: 108 s, the rest 2 s).
-SOLO_UNSAT_AT = 680
+#: more (about 14 minutes with the fox split: 814 s, 6 foxes 241 s, 5 foxes 392 s, 4 foxes
+#: 176 s, the rest 4 s; 680 took 524 s).
+SOLO_UNSAT_AT = 670
 
 
 def solo_upper_bound_check(timeout: float = 60.0, at: int = SOLO_UNSAT_AT,
