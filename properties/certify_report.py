@@ -4,17 +4,19 @@ the summary grouped by rule id (text, or JSON with ``--json``)."""
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from oracle.game import Game
 from oracle.record import Record, Step, dump_record
 from properties.certify import Result, by_rule
 from properties.findings import Finding
 
-_KIND = {
+_KIND = MappingProxyType({
     "too-strict": "the app refused a legal move (too strict)",
     "too-lenient": "the app accepted an illegal move (too lenient)",
     "state": "the app's state differs after a step both accepted",
     "legal-list": "the app lists different legal moves",
-}
+})
 
 
 def finding_record(game: Game, finding: Finding, ruleset_options: dict[str, str | bool]) -> Record:

@@ -4,6 +4,8 @@ fields split into triangles, the pink fields, the action tracks, foxes and the s
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 from html import escape
 
 from oracle.fourever.areas import blue
@@ -88,7 +90,7 @@ def sheet_text(sheet: PlayerSheet, title: str = "") -> str:
     return "\n".join(lines)
 
 
-_SHADE_FILL = {"W": "#ffffff", "L": "#c8c8c8", "D": "#7a7a7a"}
+_SHADE_FILL = MappingProxyType({"W": "#ffffff", "L": "#c8c8c8", "D": "#7a7a7a"})
 
 
 def _text(x: float, y: float, content: object, size: int = 11, fill: str = "#000") -> str:

@@ -10,6 +10,8 @@ number entered is the value written (die plus partner die, ruling 15).
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import attrs
 
 from oracle.cubed.playersheet import PlayerSheet
@@ -45,8 +47,8 @@ from spec.logic import (
 LEFT, RIGHT = 0, 1
 SIDES = (LEFT, RIGHT)
 DISTANCES = range(1, BLUE_SIDE_FIELDS + 1)
-STEP = {LEFT: -1, RIGHT: 1}
-BONUS = {LEFT: BLUE_LEFT_BONUS, RIGHT: BLUE_RIGHT_BONUS}
+STEP = MappingProxyType({LEFT: -1, RIGHT: 1})
+BONUS = MappingProxyType({LEFT: BLUE_LEFT_BONUS, RIGHT: BLUE_RIGHT_BONUS})
 
 
 @attrs.frozen

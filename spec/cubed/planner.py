@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from types import MappingProxyType
 
 from oracle.cubed.engine import apply_unchecked, new_game
 from oracle.cubed.legal import legal_moves
@@ -116,7 +117,8 @@ def moment(state: GameState) -> int:
 #: Points per cross if a row or track were completed: what a cross is worth on average in the
 #: final sheet.  Early in the game the estimate credits crosses at this rate (the printed tables
 #: are convex: the first crosses of a row score little but lead to the big ones).
-LINEAR = {Area.YELLOW: 7.0, Area.TURQUOISE: 3.5, Area.BROWN: 7.5}
+LINEAR: Mapping[Area, float] = MappingProxyType(
+    {Area.YELLOW: 7.0, Area.TURQUOISE: 3.5, Area.BROWN: 7.5})
 
 
 def estimate(state: GameState, weights: Weights, linear: float = 1.0) -> float:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import itertools
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 
 import attrs
 
@@ -182,8 +183,9 @@ def area_max(area: Area, most: int, timeout: float = 60.0,
 #: A score no area passes: the printed maxima (yellow 3 x 42, turquoise 5 x 21, brown 90, pink
 #: every star field at 6), and for blue both outermost fields (22 each) plus 4 for each of the 12
 #: fields.
-AREA_CAP: dict[Area, int] = {Area.YELLOW: 126, Area.TURQUOISE: 105, Area.BLUE: 22 + 22 + 4 * 12,
-                             Area.BROWN: 90, Area.PINK: 129}
+AREA_CAP: Mapping[Area, int] = MappingProxyType({
+    Area.YELLOW: 126, Area.TURQUOISE: 105, Area.BLUE: 22 + 22 + 4 * 12, Area.BROWN: 90,
+    Area.PINK: 129})
 #: A total no sheet passes: every area's cap, and 6 foxes (five printed on the areas, one at
 #: the end of the re-roll track) each worth at most the lowest cap.
 SHEET_CAP = sum(AREA_CAP.values()) + 6 * min(AREA_CAP.values())
@@ -259,7 +261,7 @@ def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
 
 
 #: Plain words for each named part of the reachability check.
-PART_WORDS = {
+PART_WORDS: Mapping[str, str] = MappingProxyType({
     "AREA-RULES": "an area holds something its rules cannot write (blue steps, pink values)",
     "EXTRA-DIE": "more extra dice are needed than the extra-die track can have circled",
     "DICE": "more dice entries are needed than the game's picks and extra dice allow",
@@ -280,11 +282,11 @@ PART_WORDS = {
               "round bonuses",
     "SPENT": "more actions are crossed as spent than are circled",
     "PENDING": "a finished sheet has no unresolved question marks",
-}
+})
 
 
 #: The rules (ids of ``clever-oracle rules``) behind each named part of the reachability check.
-PART_RULES: dict[str, tuple[str, ...]] = {
+PART_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "AREA-RULES": ("BLUE-STEP", "BLUE-SEVEN", "PINK-NEXT", "PINK-FIELD-ONE"),
     "EXTRA-DIE": ("EXTRA-DIE", "ACTION-TRACK"),
     "DICE": ("ACTIVE-PICK", "PASSIVE-PLATTER", "EXTRA-DIE"),
@@ -299,7 +301,7 @@ PART_RULES: dict[str, tuple[str, ...]] = {
     "TRACKS": ("ACTION-TRACK", "ROUND-BONUS"),
     "SPENT": ("ACTION-TRACK",),
     "PENDING": ("QUESTION-FIRST",),
-}
+})
 #: The rules behind every area's ``ENTRIES-<AREA>`` part.
 ENTRIES_RULES = ("ACTIVE-PICK", "PASSIVE-PLATTER", "QUESTION-USE")
 
