@@ -26,7 +26,7 @@ from oracle.cubed.sheet import (BROWN_FIELDS, BROWN_POINTS, TURQUOISE_POINTS, YE
                                 Area)
 from oracle.cubed.state import GameState, Phase
 from oracle.dice import Place
-from spec.cubed.witness import Found, Weights, _key, rolls, value
+from spec.cubed.witness import Found, Weights, _key, rating, rolls, value
 
 
 Evaluate = Callable[[GameState, Weights], float]
@@ -136,12 +136,7 @@ def estimate(state: GameState, weights: Weights, linear: float = 1.0) -> float:
             crosses = bin(getattr(sheet, module.AREA.label)).count("1")
             points += ahead * max(0.0, rate * crosses - points)
         areas.append(points)
-    areas.sort()
-    low = areas[0] + weights.second * areas[1]
-    return (sum(areas) + (sheet.foxes + weights.balance) * low
-            + weights.extra_die * sheet.extra_dice_left
-            + weights.joker * (sheet.jokers - bin(sheet.jokers_spent).count("1"))
-            + weights.reroll * sheet.rerolls_left + weights.question * len(sheet.pending))
+    return rating(areas, sheet, weights)
 
 
 def _interp(table: tuple[int, ...], count: float) -> float:
@@ -178,12 +173,7 @@ def potential(state: GameState, weights: Weights, share: float, fill: float = 0.
         else:
             points = module.score(sheet) + ahead * fill * (12 - len(sheet.pink))
         areas.append(points)
-    areas.sort()
-    low = areas[0] + weights.second * areas[1]
-    return (sum(areas) + (sheet.foxes + weights.balance) * low
-            + weights.extra_die * sheet.extra_dice_left
-            + weights.joker * (sheet.jokers - bin(sheet.jokers_spent).count("1"))
-            + weights.reroll * sheet.rerolls_left + weights.question * len(sheet.pending))
+    return rating(areas, sheet, weights)
 
 
 def replay(moves: tuple[Move, ...], ruleset: Ruleset = DEFAULT_RULESET) -> GameState:

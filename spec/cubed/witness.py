@@ -43,7 +43,14 @@ def value(sheet: PlayerSheet, weights: Weights) -> float:
     """The search's estimate of a sheet: area points, the lowest areas weighted by the foxes
     (those on the sheet and ``balance`` more expected), unspent actions.  (``fox`` is kept for
     the earlier estimate's callers; this one does not use it.)"""
-    areas = sorted(a.score(sheet) for a in AREA_MODULES)
+    return rating([float(a.score(sheet)) for a in AREA_MODULES], sheet, weights)
+
+
+def rating(areas: list[float], sheet: PlayerSheet, weights: Weights) -> float:
+    """A sheet's value from its five area estimates: their sum, the lowest (with a share of the
+    second lowest) counted once per fox on the sheet and ``balance`` more, and unspent actions
+    and pending question marks at their weights."""
+    areas = sorted(areas)
     low = areas[0] + weights.second * areas[1]
     return (sum(areas) + (sheet.foxes + weights.balance) * low
             + weights.extra_die * sheet.extra_dice_left
