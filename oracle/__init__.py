@@ -6,9 +6,12 @@ Every game is found by name through the game seam (:mod:`oracle.game`, :mod:`ora
     game = find_game("clever-cubed")
     state = game.new_game(2)
 
-The names below are Clever Cubed's engine, kept here so that ``from oracle import new_game``
-goes on working (this module and the registry are the only ones outside a game's package that
-import it)::
+The engine's functions take any game's state (a state names its game): ``legal_moves``,
+``apply``, ``apply_unchecked``, ``sample_chance``, ``chance_outcomes``, ``diagnose``, ``scores``,
+``winners``.  The names that need a game to be named (``new_game``, ``parse_move``, ``score``,
+``solo_rating``) and the move, sheet and ruleset types below are Clever Cubed's, kept here so
+that ``from oracle import new_game`` goes on working (this module and the registry are the only
+ones outside a game's package that import it)::
 
     from oracle import new_game, legal_moves, apply, sample_chance
     state = new_game(2)
@@ -24,39 +27,67 @@ and read the one-line position notation.
 
 __version__ = "0.1.0"
 
+from typing import Any, cast
+
+from oracle.chance import chance_outcomes, sample_chance
+from oracle.diagnose import diagnose
 from oracle.dice import Place, Position
+from oracle.engine import apply, apply_unchecked
+from oracle.engine import new_game as _new_game
+from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
 from oracle.game import Game, RulesetOption
 from oracle.games import DEFAULT_GAME, GAMES, find_game
-from oracle.cubed.dice import Die
-from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
-from oracle.rulebook import Rule
-from oracle.cubed.chance import chance_outcomes, sample_chance
-from oracle.cubed.diagnose import diagnose
-from oracle.cubed.engine import apply, apply_unchecked, new_game
-from oracle.cubed.legal import legal_moves
-from oracle.cubed.moves import (
+from oracle.legal import legal_moves
+from oracle.moves import (
     ChanceMove,
     ExtraDie,
     Forfeit,
-    Joker,
     Move,
     Pass,
     PlayerMove,
     QuestionMark,
     ReRoll,
-    Roll,
     SoloRoll,
     Take,
-    parse_move,
 )
+from oracle.notation import parse_move as _parse_move
+from oracle.phase import CHANCE, NOBODY, Phase
+from oracle.position import format_position, parse_position
+from oracle.record import Record, Verdict, load_records, verify
+from oracle.rulebook import Rule
+from oracle.scoring import ScoreBreakdown, scores, winners
+from oracle.scoring import score as _score
+from oracle.scoring import solo_rating as _solo_rating
+from oracle.state import GameState
+from oracle.cubed.areas import Area
+from oracle.cubed.dice import Die, Roll
+from oracle.cubed.joker import Joker
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.rules import RULES, RULES_BY_ID
 from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
-from oracle.cubed.scoring import ScoreBreakdown, score, scores, solo_rating, winners
-from oracle.cubed.sheet import Area, Bonus
-from oracle.cubed.state import CHANCE, NOBODY, GameState, Phase
-from oracle.position import format_position, parse_position
-from oracle.record import Record, Verdict, load_records, verify
+from oracle.cubed.sheet import Bonus
+from oracle.cubed.variant import CUBED
+
+
+def new_game(players: int, ruleset: Ruleset = DEFAULT_RULESET) -> GameState[Ruleset, PlayerSheet]:
+    """A new game of Clever Cubed for 1 to 4 players (``ruleset``: our rulings by default)."""
+    return cast(GameState[Ruleset, PlayerSheet], _new_game(CUBED, players, ruleset))
+
+
+def parse_move(text: str) -> Move:
+    """A Clever Cubed move from its canonical text (:class:`NotationError` if not one)."""
+    return _parse_move(CUBED, text)
+
+
+def score(sheet: PlayerSheet, ruleset: Any = None) -> ScoreBreakdown:
+    """A Clever Cubed sheet's score breakdown."""
+    return _score(CUBED, sheet, ruleset)
+
+
+def solo_rating(total: int) -> str:
+    """The Clever Cubed rulebook's solo level for a total."""
+    return _solo_rating(CUBED, total)
+
 
 __all__ = [
     "DEFAULT_GAME", "GAMES", "Game", "Position", "RulesetOption", "find_game",

@@ -7,8 +7,8 @@ ruling 9) is all six faces and the order of the dice by distance from the silver
 6**6 * 720 raw outcomes are grouped by what they decide (the faces, which dice go to the
 platter, and which die lies on which die field), and each group is listed once, with its weight,
 by a representative whose order lists the platter dice first and then the die-field dice from
-field I to III.  A game wraps these plain values (faces by die index, orders of die indices) in
-its own ``Roll`` and ``SoloRoll`` moves.
+field I to III.  :func:`chance_outcomes` and :func:`sample_chance` give them as the state's
+game's ``Roll`` and ``SoloRoll`` moves.
 """
 
 from __future__ import annotations
@@ -19,7 +19,13 @@ from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from math import factorial
 
+from typing import Any
+
 from oracle.dice import DICE_COUNT, Place
+from oracle.errors import OracleError
+from oracle.moves import ChanceMove, SoloRoll
+from oracle.phase import Phase
+from oracle.state import GameState
 
 FACES = range(1, 7)
 DICE: tuple[int, ...] = tuple(range(DICE_COUNT))
@@ -79,3 +85,30 @@ def sample_roll(places: Sequence[Place], rng: random.Random) -> tuple[int, ...]:
     """A roll of the dice in the cup drawn with ``rng``: faces by die, 0 for a die not rolled."""
     randint, cup = rng.randint, Place.CUP
     return tuple(randint(1, 6) if place is cup else 0 for place in places)
+
+
+def chance_outcomes(state: GameState[Any, Any]) -> Iterator[tuple[ChanceMove, Fraction]]:
+    """Every outcome of the pending roll of ``state`` with its probability, equal outcomes
+    grouped (solo: by what they decide)."""
+    if not state.is_chance:
+        raise OracleError("chance_outcomes: it is a player's move, not the dice's")
+    variant = state.variant
+    if state.phase is Phase.SOLO_ROLL:
+        members = tuple(variant.dice)
+        for faces, order, weight in solo_outcomes():
+            yield SoloRoll(faces, tuple(members[d] for d in order)), weight
+        return
+    for faces, weight in roll_outcomes(state.places):
+        yield variant.roll(faces), weight
+
+
+def sample_chance(state: GameState[Any, Any], rng: random.Random) -> ChanceMove:
+    """Draw the pending roll of ``state`` with ``rng`` (seed it for a reproducible game)."""
+    if not state.is_chance:
+        raise OracleError("sample_chance: it is a player's move, not the dice's")
+    variant = state.variant
+    if state.phase is Phase.SOLO_ROLL:
+        faces, order = sample_solo(rng)
+        members = tuple(variant.dice)
+        return SoloRoll(faces, tuple(members[d] for d in order))
+    return variant.roll(sample_roll(state.places, rng))

@@ -1,119 +1,165 @@
-"""The turn-level reasons a move is refused, the same sentences in every Clever game: whose move
-it is (TURN-ORDER), pending question marks first (QUESTION-FIRST, ruling 18), re-roll (REROLL,
-ruling 3), forfeit (FORFEIT, ruling 1), ``pass`` during the active choice (ACTIVE-PICK), the die
-of an active pick and of a passive choice (ACTIVE-PICK, PASSIVE-PLATTER, PASSIVE-FALLBACK,
-ruling 4) and extra dice (EXTRA-DIE, EXTRA-DIE-ONCE, ruling 6).
+"""Why a move is illegal: the first broken rule, by id, in words a player understands — for
+every Clever game.
 
-Each check works on plain values (the phase, counts, masks, names) and returns a problem (rule
-id, reason) or None; a game's ``diagnose`` calls them in its order and adds its areas' checks.
+Legality itself is decided by :func:`oracle.legal.legal_moves` (one source of truth); this
+module only explains a refusal, reading the rules again on its own: the turn's rules here, the
+game's own action through its ``problem``, each area through its ``problem`` (not its
+``targets``).  The property suites check that the two readings agree: a move is listed exactly
+when this module finds nothing wrong with it.
+
+Turn-level rule ids: TURN-ORDER, GAME-OVER, MOVE-FORM, QUESTION-FIRST and QUESTION-USE (ruling
+18), REROLL (ruling 3), FORFEIT (ruling 1), ACTIVE-PICK, PASSIVE-PLATTER, PASSIVE-FALLBACK
+(ruling 4), EXTRA-DIE, EXTRA-DIE-ONCE (ruling 6).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from typing import Any
 
+from oracle.area import QUESTION_DIE, Problem
+from oracle.dice import Place, Position
+from oracle.entries import entry_position
+from oracle.errors import IllegalMoveError
+from oracle.legal import legal_moves, passive_takes, well_formed
+from oracle.moves import DieMove, ExtraDie, Forfeit, Pass, QuestionMark, ReRoll, Roll, SoloRoll, Take
 from oracle.phase import Phase
+from oracle.sheet import EXTRA_DIE, REROLL, Sheet
+from oracle.state import GameState
 
-__all__ = [
-    "AFTER_ROLLS", "DICE_DUE", "PASSIVE_PLATTER", "Problem", "chance_order", "extra_problem",
-    "fallback_problem", "forfeit_problem", "not_in_roll", "pass_problem", "question_first",
-    "reroll_problem",
-]
+__all__ = ["Problem", "diagnose", "illegal"]
 
-#: A broken rule: (rule id, reason in words).
-Problem = tuple[str, str]
+State = GameState[Any, Any]
 
-#: A player move while the dice are to be rolled.
-DICE_DUE: Problem = ("TURN-ORDER", "the dice must be rolled now")
-#: A ``take`` after the dice of the turn are chosen.
-AFTER_ROLLS: Problem = ("EXTRA-DIE", (
-    "the dice of the turn are chosen; at the end of a turn only an extra die ('extra') can be "
-    "taken"
-))
-#: A passive player's ``take`` of a die neither on the platter nor on a die field.
-PASSIVE_PLATTER: Problem = (
-    "PASSIVE-PLATTER", "a passive player takes a die from the silver platter"
-)
-
+_QUESTION = int(Position.QUESTION)
 _EXTRA_PHASES = (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA, Phase.END_EXTRA)
 
 
-def chance_order(actor: int) -> Problem | None:
-    """A roll when ``actor`` is to move: refused unless the dice are due."""
-    if actor >= 0:
-        return "TURN-ORDER", f"player {actor + 1} is to move, not the dice"
-    return None
+def illegal(state: State, move: object) -> IllegalMoveError:
+    """The error for a move that :func:`legal_moves` does not list."""
+    rule, reason = diagnose(state, move) or ("NOT-LEGAL", "the move is not among the legal moves")
+    return IllegalMoveError(rule, reason, state, legal_moves(state))
 
 
-def question_first(codes: Iterable[str]) -> Problem:
-    """Another move while question marks (their ``codes``) are pending (ruling 18)."""
-    return "QUESTION-FIRST", (
-        f"the pending question marks ({' '.join(codes)}) must be resolved first"
-    )
+def diagnose(state: State, move: object) -> Problem | None:
+    """The first rule ``move`` breaks in ``state`` as (rule id, reason), or None if none."""
+    if not well_formed(state.variant, move):
+        return "MOVE-FORM", f"{move!r} is not a well-formed move (see the move notation)"
+    if state.is_terminal:
+        return "GAME-OVER", "the game is over; no more moves can be made"
+    if isinstance(move, (Roll, SoloRoll)):
+        if state.actor >= 0:
+            return "TURN-ORDER", f"player {state.actor + 1} is to move, not the dice"
+        return None
+    if state.actor < 0:
+        return "TURN-ORDER", "the dice must be rolled now"
+    sheet = state.sheets[state.actor]
+    if sheet.pending and not isinstance(move, QuestionMark):
+        codes = " ".join(b.code for b in sheet.pending)
+        return "QUESTION-FIRST", f"the pending question marks ({codes}) must be resolved first"
+    phase = state.phase
+    if isinstance(move, QuestionMark):
+        return _question(state, sheet, move)
+    if isinstance(move, ReRoll):
+        if phase is not Phase.CHOOSE:
+            return "REROLL", "only the active player may re-roll, before choosing a die from the roll"
+        if sheet.left(REROLL) <= 0:
+            return "REROLL", "no circled re-roll action is left to spend"
+        return None
+    if isinstance(move, Forfeit):
+        if phase is not Phase.CHOOSE:
+            return "FORFEIT", "only the active player can forfeit a roll, right after it"
+        return None
+    if isinstance(move, Pass):
+        if phase is Phase.CHOOSE:
+            return "ACTIVE-PICK", "the active player takes a die from the roll or forfeits it"
+        return None
+    if isinstance(move, Take):
+        return _take(state, sheet, move)
+    assert isinstance(move, ExtraDie)
+    return _extra(state, sheet, move)
 
 
-def reroll_problem(
-    phase: Phase, rerolls_left: int,
-    wrong_phase: str = "only the active player may re-roll, before choosing a die",
-) -> Problem | None:
-    """A re-roll (ruling 3): in the active choice only, with a re-roll action left.
-    ``wrong_phase`` is the game's sentence for a re-roll out of the active choice."""
-    if phase is not Phase.CHOOSE:
-        return "REROLL", wrong_phase
-    if rerolls_left <= 0:
-        return "REROLL", "no circled re-roll action is left to spend"
-    return None
+def _die_name(die: object) -> str:
+    return str(getattr(die, "name", die)).lower()
 
 
-def forfeit_problem(phase: Phase) -> Problem | None:
-    """A forfeit (ruling 1): in the active choice only."""
-    if phase is not Phase.CHOOSE:
-        return "FORFEIT", "only the active player can forfeit a roll, right after it"
-    return None
+def _die_entry(state: State, sheet: Sheet, move: DieMove) -> Problem | None:
+    """The game's action, the die's colour, then the area's own reading."""
+    variant = state.variant
+    die, area, action = move.die, move.area, move.action
+    other = variant.partner[die]
+    problem = variant.action.problem(state, sheet, die, other, action,
+                                     variant.reads_partner[area])
+    if problem:
+        return problem
+    problem = variant.colour_problem(die, area, state.ruleset)
+    if problem:
+        return problem
+    number, partner = variant.action.numbers(action, state.faces[die], state.faces[other])
+    return area.rules.problem(sheet.parts[area - 1], move.target, number, partner,
+                              entry_position(state, die), die, state)
 
 
-def pass_problem(phase: Phase) -> Problem | None:
-    """A ``pass``: never in the active choice (a die is taken or the roll forfeited)."""
+def _take(state: State, sheet: Sheet, move: Take) -> Problem | None:
+    phase = state.phase
+    place = state.places[move.die]
     if phase is Phase.CHOOSE:
-        return "ACTIVE-PICK", "the active player takes a die from the roll or forfeits it"
-    return None
-
-
-def not_in_roll(die_name: str) -> Problem:
-    """An active pick of a die (``die_name``, e.g. ``white``) that was not just rolled."""
-    return "ACTIVE-PICK", (
-        f"the {die_name} die is not in this roll; the active player takes a die from the dice "
-        "just rolled"
+        if place is not Place.CUP:
+            return "ACTIVE-PICK", (
+                f"the {_die_name(move.die)} die is not in this roll; the active player takes a "
+                "die from the dice just rolled"
+            )
+        return _die_entry(state, sheet, move)
+    if phase is Phase.PASSIVE_CHOOSE:
+        if place.is_die_field:
+            usable = [m for m in passive_takes(state, state.actor)
+                      if isinstance(m, Take) and state.places[m.die] is Place.PLATTER
+                      and m.action is None]
+            if usable:
+                return "PASSIVE-FALLBACK", (
+                    "a die-field die may be taken only when no silver-platter die can be used; "
+                    f"{usable[0]} is possible"
+                )
+        elif place is not Place.PLATTER:
+            return "PASSIVE-PLATTER", "a passive player takes a die from the silver platter"
+        return _die_entry(state, sheet, move)
+    return "EXTRA-DIE", (
+        "the dice of the turn are chosen; at the end of a turn only an extra die ('extra') can be "
+        "taken"
     )
 
 
-def fallback_problem(possible: object) -> Problem:
-    """A die-field die taken while a silver-platter die (``possible``, a move) can be used
-    (ruling 4)."""
-    return "PASSIVE-FALLBACK", (
-        f"a die-field die may be taken only when no silver-platter die can be used; "
-        f"{possible} is possible"
-    )
-
-
-def extra_problem(
-    phase: Phase, extra_dice_left: int, taken: int, die: int, die_name: str,
-    in_cup: bool = False,
-) -> Problem | None:
+def _extra(state: State, sheet: Sheet, move: ExtraDie) -> Problem | None:
     """An extra die (ruling 6): at the end of a player's turn, with an extra-die action left, a
-    die on the table (``in_cup`` False), not already taken as an extra die in this turn (``taken``
-    is the mask of those)."""
-    if phase not in _EXTRA_PHASES:
+    die on the table, not already taken as an extra die in this turn."""
+    name = _die_name(move.die)
+    if state.phase not in _EXTRA_PHASES:
         return "EXTRA-DIE", (
             "an extra die is used at the end of the player's turn: after the last roll, or after "
             "the passive choice"
         )
-    if extra_dice_left <= 0:
+    if sheet.left(EXTRA_DIE) <= 0:
         return "EXTRA-DIE", "no circled extra-die action is left to spend"
-    if in_cup:
-        return "EXTRA-DIE", f"the {die_name} die is in the cup, not on the table"
-    if taken >> die & 1:
-        return "EXTRA-DIE-ONCE", (
-            f"the {die_name} die was already taken as an extra die in this turn"
-        )
-    return None
+    if state.places[move.die] is Place.CUP:
+        return "EXTRA-DIE", f"the {name} die is in the cup, not on the table"
+    if state.extras[state.actor] >> move.die & 1:
+        return "EXTRA-DIE-ONCE", f"the {name} die was already taken as an extra die in this turn"
+    return _die_entry(state, sheet, move)
+
+
+def _question(state: State, sheet: Sheet, move: QuestionMark) -> Problem | None:
+    bonus, area = move.bonus, move.area
+    if bonus not in sheet.pending:
+        return "QUESTION-USE", f"there is no pending {bonus.code} question mark"
+    areas = state.variant.question_areas[bonus]
+    if area not in areas:
+        return "QUESTION-USE", f"a {bonus.code} question mark is used in the {areas[0].label} area"
+    numbers = area.rules.question_numbers(state.ruleset)
+    if move.number not in numbers:
+        if numbers == (0,):
+            return "QUESTION-USE", (
+                f"a question mark used in {area.label} chooses no number; name only the target"
+            )
+        return "QUESTION-USE", f"choose a number from {numbers[0]} to {numbers[-1]}"
+    return area.rules.problem(sheet.parts[area - 1], move.target, move.number, 0,
+                              _QUESTION, QUESTION_DIE, state)

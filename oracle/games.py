@@ -1,9 +1,10 @@
 """The registry of games: every Clever game the oracle knows, by the name records use.
 
-This is the only module outside a game's own package that imports one (the package's public
-names in :mod:`oracle` are kept for compatibility).  To add a game, add its :class:`Game` value
-to :data:`GAMES` (see CONTRIBUTING.md, "How to add a game").  The registry is a read-only
-mapping built at import, as python-chess lists its variants for ``find_variant``.
+Each game is one :class:`~oracle.clever.CleverGame` given its package's
+:class:`~oracle.variant.Variant`.  This is the only module outside a game's own package that
+imports one (the package's public names in :mod:`oracle` are kept for compatibility).  To add a
+game, add its variant here (see CONTRIBUTING.md, "How to add a game").  The registry is a
+read-only mapping built at import, as python-chess lists its variants for ``find_variant``.
 """
 
 from __future__ import annotations
@@ -11,15 +12,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from oracle.clever import CleverGame
 from oracle.errors import OracleError
 from oracle.game import Game
-from oracle.cubed.game import CleverCubed
-from oracle.fourever.game import CleverFourEver
+from oracle.cubed.variant import CUBED
+from oracle.fourever.variant import FOUREVER
 
 #: Every known game by name, in the order they are listed to users.
 GAMES: Mapping[str, Game] = MappingProxyType({
-    "clever-cubed": CleverCubed(),
-    "clever-4ever": CleverFourEver(),
+    variant.name: CleverGame(variant) for variant in (CUBED, FOUREVER)
 })
 
 #: The game a record or command means when it names none.
@@ -29,7 +30,7 @@ DEFAULT_GAME = "clever-cubed"
 def find_game(name: str) -> Game:
     """The game called ``name`` (as in a record's ``game`` field); :class:`OracleError` lists
     the known names when there is none."""
-    game = GAMES.get(name)
+    game = GAMES.get(name) if isinstance(name, str) else None
     if game is None:
-        raise OracleError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+        raise OracleError(f"unknown game {str(name)[:40]!r} (known: {', '.join(GAMES)})")
     return game

@@ -2,8 +2,8 @@
 progress, like FEN.
 
 Every Clever game's state has the same turn fields (docs/rulings.md, rulings 1-9), so one
-grammar serves all; a game supplies its name, dice codes, sheet notation, ruleset options and
-state constructor as a :class:`PositionNotation`.  Grammar (fields in this order, separated by
+grammar serves all; the game (its :class:`~oracle.variant.Variant`) gives its name, dice codes,
+sheet notation and ruleset options.  Grammar (fields in this order, separated by
 one space; every field always present; then, after `` ; ``, each player's sheet in the game's
 sheet notation, in seat order)::
 
@@ -30,60 +30,22 @@ decision, is refused with a :class:`~oracle.errors.NotationError` naming the fie
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Generic, Protocol, TypeVar
-
-import attrs
+from typing import Any
 
 from oracle.dice import DICE_COUNT, PLACE_LABELS, Place
 from oracle.errors import NotationError, OracleError
-from oracle.game import CHANCE, NOBODY, Ruleset, RulesetOption
+from oracle.game import CHANCE, NOBODY, Ruleset
 from oracle.phase import Phase
+from oracle.sheettext import format_sheet, parse_sheet
+from oracle.state import GameState
+from oracle.turn import settle
+from oracle.variant import Variant
 
 KEYS: tuple[str, ...] = (
     "round", "active", "phase", "seat", "to", "rolls", "dice", "extras", "ruleset"
 )
 PHASE_NAMES: tuple[str, ...] = tuple(p.name.lower().replace("_", "-") for p in Phase)
 SHEET_SEPARATOR = " ; "
-
-class PositionState(Protocol):
-    """The fields of a game's state that a position writes."""
-
-    @property
-    def ruleset(self) -> Ruleset: ...
-
-    @property
-    def sheets(self) -> tuple[object, ...]: ...
-
-    @property
-    def round(self) -> int: ...
-
-    @property
-    def active(self) -> int: ...
-
-    @property
-    def phase(self) -> Phase: ...
-
-    @property
-    def seat(self) -> int: ...
-
-    @property
-    def actor(self) -> int: ...
-
-    @property
-    def rolls(self) -> int: ...
-
-    @property
-    def faces(self) -> tuple[int, ...]: ...
-
-    @property
-    def places(self) -> tuple[Place, ...]: ...
-
-    @property
-    def extras(self) -> tuple[int, ...]: ...
-
-
-S = TypeVar("S", bound=PositionState)
 
 
 def _who(actor: int) -> str:
@@ -101,154 +63,149 @@ def _seat(key: str, value: str, players: int) -> int:
     return int(value[1:]) - 1
 
 
-@attrs.frozen
-class PositionNotation(Generic[S]):
-    """One game's position notation (see the module docstring): its ``name``, its dice codes,
-    its player counts, its sheet notation (``format_sheet``/``parse_sheet``, and
-    ``sheet_problems`` to refuse a sheet no game can reach), its ruleset (the default, the named
-    options and ``make_ruleset``), its state constructor ``make_state`` (keyword fields) and
-    ``settle`` (a position must be one in which someone has a decision or a roll is due)."""
+def _codes(variant: Variant) -> tuple[str, ...]:
+    return tuple(d.code for d in variant.dice)
 
-    name: str
-    dice_codes: tuple[str, ...]
-    max_players: int
-    rounds_by_players: Mapping[int, int]
-    format_sheet: Callable[[object], str]
-    parse_sheet: Callable[[str], object]
-    sheet_problems: Callable[[object], list[str]]
-    default_ruleset: Ruleset
-    options: tuple[RulesetOption, ...]
-    make_ruleset: Callable[[Mapping[str, object]], Ruleset]
-    make_state: Callable[..., S]
-    settle: Callable[[S], S]
 
-    def _ruleset_text(self, ruleset: Ruleset) -> str:
-        mine, ours = ruleset.options(), self.default_ruleset.options()
-        changed = [f"{o.name}:{str(mine[o.name]).lower()}" for o in self.options
-                   if mine[o.name] != ours[o.name]]
-        return "+".join(changed) or "default"
+def _ruleset_text(variant: Variant, ruleset: Ruleset) -> str:
+    mine, ours = ruleset.options(), variant.default_ruleset.options()
+    changed = [f"{o.name}:{str(mine[o.name]).lower()}" for o in variant.ruleset_options
+               if mine[o.name] != ours[o.name]]
+    return "+".join(changed) or "default"
 
-    def format(self, state: S) -> str:
-        """The state's one-line notation."""
-        codes = self.dice_codes
-        dice = ",".join(
-            f"{codes[d]}{state.faces[d] or '-'}:{PLACE_LABELS[state.places[d]]}"
-            for d in range(DICE_COUNT)
-        )
-        extras = ",".join(
-            "+".join(codes[d] for d in range(DICE_COUNT) if mask >> d & 1) or "-"
-            for mask in state.extras
-        )
-        head = " ".join((
-            self.name,
-            f"round={state.round}",
-            f"active=p{state.active + 1}",
-            f"phase={PHASE_NAMES[state.phase]}",
-            f"seat=p{state.seat + 1}",
-            f"to={_who(state.actor)}",
-            f"rolls={state.rolls}",
-            f"dice={dice}",
-            f"extras={extras}",
-            f"ruleset={self._ruleset_text(state.ruleset)}",
-        ))
-        return SHEET_SEPARATOR.join((head, *(self.format_sheet(s) for s in state.sheets)))
 
-    def _dice(self, value: str) -> tuple[tuple[int, ...], tuple[Place, ...]]:
-        parts = value.split(",")
-        if len(parts) != DICE_COUNT:
-            raise _fail("dice", "want the six dice, comma-separated, e.g. W3:platter")
-        faces, places = [], []
-        for d, part in enumerate(parts):
-            token, _, place = part.partition(":")
-            code, face = token[:-1], token[-1:]
-            if code != self.dice_codes[d] or face not in ("-", "1", "2", "3", "4", "5", "6"):
-                raise _fail("dice", f"{part!r}: want {self.dice_codes[d]} then a face 1-6 or -, "
-                            "then :PLACE")
-            if place not in PLACE_LABELS:
-                raise _fail("dice", f"{part!r}: the place is one of {', '.join(PLACE_LABELS)}")
-            faces.append(0 if face == "-" else int(face))
-            places.append(Place(PLACE_LABELS.index(place)))
-        return tuple(faces), tuple(places)
+def format_position(state: GameState[Any, Any]) -> str:
+    """The state's one-line notation (see the module docstring)."""
+    variant = state.variant
+    codes = _codes(variant)
+    dice = ",".join(
+        f"{codes[d]}{state.faces[d] or '-'}:{PLACE_LABELS[state.places[d]]}"
+        for d in range(DICE_COUNT)
+    )
+    extras = ",".join(
+        "+".join(codes[d] for d in range(DICE_COUNT) if mask >> d & 1) or "-"
+        for mask in state.extras
+    )
+    head = " ".join((
+        variant.name,
+        f"round={state.round}",
+        f"active=p{state.active + 1}",
+        f"phase={PHASE_NAMES[state.phase]}",
+        f"seat=p{state.seat + 1}",
+        f"to={_who(state.actor)}",
+        f"rolls={state.rolls}",
+        f"dice={dice}",
+        f"extras={extras}",
+        f"ruleset={_ruleset_text(variant, state.ruleset)}",
+    ))
+    return SHEET_SEPARATOR.join((head, *(format_sheet(variant, s) for s in state.sheets)))
 
-    def _extras(self, value: str, players: int) -> tuple[int, ...]:
-        parts = value.split(",")
-        if len(parts) != players:
-            raise _fail("extras", f"want {players} entries (one per player), comma-separated")
-        codes = self.dice_codes
-        masks = []
-        for part in parts:
-            named = [] if part == "-" else part.split("+")
-            if any(c not in codes for c in named) or len(set(named)) != len(named):
-                raise _fail("extras", f"{part!r}: want dice codes ({' '.join(codes)}) joined "
-                            "by +, or -")
-            masks.append(sum(1 << codes.index(c) for c in named))
-        return tuple(masks)
 
-    def _ruleset(self, value: str) -> Ruleset:
-        if value == "default":
-            return self.default_ruleset
-        pairs = [p.partition(":") for p in value.split("+")]
+def _dice(variant: Variant, value: str) -> tuple[tuple[int, ...], tuple[Place, ...]]:
+    parts = value.split(",")
+    if len(parts) != DICE_COUNT:
+        raise _fail("dice", "want the six dice, comma-separated, e.g. W3:platter")
+    codes = _codes(variant)
+    faces, places = [], []
+    for d, part in enumerate(parts):
+        token, _, place = part.partition(":")
+        code, face = token[:-1], token[-1:]
+        if code != codes[d] or face not in ("-", "1", "2", "3", "4", "5", "6"):
+            raise _fail("dice", f"{part[:40]!r}: want {codes[d]} then a face 1-6 or -, "
+                        "then :PLACE")
+        if place not in PLACE_LABELS:
+            raise _fail("dice", f"{part[:40]!r}: the place is one of {', '.join(PLACE_LABELS)}")
+        faces.append(0 if face == "-" else int(face))
+        places.append(Place(PLACE_LABELS.index(place)))
+    return tuple(faces), tuple(places)
+
+
+def _extras(variant: Variant, value: str, players: int) -> tuple[int, ...]:
+    parts = value.split(",")
+    if len(parts) != players:
+        raise _fail("extras", f"want {players} entries (one per player), comma-separated")
+    codes = _codes(variant)
+    masks = []
+    for part in parts:
+        named = [] if part == "-" else part.split("+")
+        if any(c not in codes for c in named) or len(set(named)) != len(named):
+            raise _fail("extras", f"{part[:40]!r}: want dice codes ({' '.join(codes)}) joined "
+                        "by +, or -")
+        masks.append(sum(1 << codes.index(c) for c in named))
+    return tuple(masks)
+
+
+def _ruleset(variant: Variant, value: str) -> Ruleset:
+    if value == "default":
+        return variant.default_ruleset
+    pairs = [p.partition(":") for p in value.split("+")]
+    try:
+        ruleset: Ruleset = variant.make_ruleset({k: v for k, _, v in pairs}, None)
+    except OracleError as exc:
+        raise _fail("ruleset", str(exc)) from None
+    return ruleset
+
+
+def parse_position(variant: Variant, text: str) -> GameState[Any, Any]:
+    """A state of ``variant`` from its notation; :class:`NotationError` names the field at
+    fault."""
+    if not isinstance(text, str):
+        raise NotationError(f"position: {type(text).__name__} is not text")
+    head, *sheet_texts = text.split(SHEET_SEPARATOR)
+    parts = head.split(" ")
+    keys = [p.partition("=")[0] for p in parts[1:]]
+    if parts[0] != variant.name or keys != list(KEYS) or any("=" not in p for p in parts[1:]):
+        raise NotationError(f"position: want {variant.name} then the fields "
+                            f"{' '.join(k + '=' for k in KEYS)} in this order, then ' ; ' "
+                            "and each player's sheet")
+    value = {k: p.partition("=")[2] for k, p in zip(keys, parts[1:])}
+    players = len(sheet_texts)
+    if not variant.min_players <= players <= variant.max_players:
+        raise NotationError(f"position: {players} sheets; want {variant.min_players} to "
+                            f"{variant.max_players}, each after ' ; '")
+    ruleset = _ruleset(variant, value["ruleset"])
+    sheets = []
+    for i, sheet_text in enumerate(sheet_texts):
         try:
-            return self.make_ruleset({k: v for k, _, v in pairs})
-        except OracleError as exc:
-            raise _fail("ruleset", str(exc)) from None
-
-    def parse(self, text: str) -> S:
-        """A state from its notation; :class:`NotationError` names the field at fault."""
-        if not isinstance(text, str):
-            raise NotationError(f"position: {type(text).__name__} is not text")
-        head, *sheet_texts = text.split(SHEET_SEPARATOR)
-        parts = head.split(" ")
-        keys = [p.partition("=")[0] for p in parts[1:]]
-        if parts[0] != self.name or keys != list(KEYS) or any("=" not in p for p in parts[1:]):
-            raise NotationError(f"position: want {self.name} then the fields "
-                                f"{' '.join(k + '=' for k in KEYS)} in this order, then ' ; ' "
-                                "and each player's sheet")
-        value = {k: p.partition("=")[2] for k, p in zip(keys, parts[1:])}
-        players = len(sheet_texts)
-        if not 1 <= players <= self.max_players:
-            raise NotationError(f"position: {players} sheets; want 1 to {self.max_players}, "
-                                "each after ' ; '")
-        sheets = []
-        for i, sheet_text in enumerate(sheet_texts):
-            try:
-                sheets.append(self.parse_sheet(sheet_text))
-            except NotationError as exc:
-                raise NotationError(f"position: sheet of p{i + 1}: {exc}") from None
-            problems = self.sheet_problems(sheets[-1])
-            if problems:
-                raise NotationError(f"position: sheet of p{i + 1}: {problems[0]}")
-        rounds = self.rounds_by_players[players]
-        if not (value["round"].isdigit() and 1 <= int(value["round"]) <= rounds
-                and value["round"] == str(int(value["round"]))):
-            raise _fail("round", f"{value['round']!r}: want 1 to {rounds}")
-        if value["phase"] not in PHASE_NAMES:
-            raise _fail("phase", f"{value['phase']!r}: want one of {' '.join(PHASE_NAMES)}")
-        to = value["to"]
-        actor = CHANCE if to == "dice" else NOBODY if to == "nobody" else _seat("to", to, players)
-        if value["rolls"] not in ("0", "1", "2", "3"):
-            raise _fail("rolls", f"{value['rolls']!r}: want 0 to 3")
-        faces, places = self._dice(value["dice"])
-        state = self.make_state(
-            ruleset=self._ruleset(value["ruleset"]),
-            sheets=tuple(sheets),
-            round=int(value["round"]),
-            active=_seat("active", value["active"], players),
-            phase=Phase(PHASE_NAMES.index(value["phase"])),
-            seat=_seat("seat", value["seat"], players),
-            actor=actor,
-            rolls=int(value["rolls"]),
-            faces=faces,
-            places=places,
-            extras=self._extras(value["extras"], players),
+            sheets.append(parse_sheet(variant, sheet_text))
+        except NotationError as exc:
+            raise NotationError(f"position: sheet of p{i + 1}: {exc}") from None
+        problems = variant.sheet_problems(sheets[-1], ruleset)
+        if problems:
+            raise NotationError(f"position: sheet of p{i + 1}: {problems[0]}")
+    rounds = variant.rounds_by_players[players]
+    if not (value["round"].isdigit() and len(value["round"]) <= 2
+            and 1 <= int(value["round"]) <= rounds and value["round"] == str(int(value["round"]))):
+        raise _fail("round", f"{value['round'][:20]!r}: want 1 to {rounds}")
+    if value["phase"] not in PHASE_NAMES:
+        raise _fail("phase", f"{value['phase'][:40]!r}: want one of {' '.join(PHASE_NAMES)}")
+    to = value["to"]
+    actor = CHANCE if to == "dice" else NOBODY if to == "nobody" else _seat("to", to, players)
+    if value["rolls"] not in ("0", "1", "2", "3"):
+        raise _fail("rolls", f"{value['rolls'][:20]!r}: want 0 to 3")
+    faces, places = _dice(variant, value["dice"])
+    state: GameState[Any, Any] = GameState(
+        variant,
+        ruleset,
+        tuple(sheets),
+        int(value["round"]),
+        _seat("active", value["active"], players),
+        Phase(PHASE_NAMES.index(value["phase"])),
+        _seat("seat", value["seat"], players),
+        actor,
+        int(value["rolls"]),
+        faces,
+        places,
+        _extras(variant, value["extras"], players),
+    )
+    settled = settle(state)
+    if settled != state:
+        raise NotationError(
+            f"position: not a position in which someone has a decision or a roll is due "
+            f"(to={to}, phase={value['phase']}); the game would go on to "
+            f"to={_who(settled.actor)}, phase={PHASE_NAMES[settled.phase]}"
         )
-        settled = self.settle(state)
-        if settled != state:
-            raise NotationError(
-                f"position: not a position in which someone has a decision or a roll is due "
-                f"(to={to}, phase={value['phase']}); the game would go on to "
-                f"to={_who(settled.actor)}, phase={PHASE_NAMES[settled.phase]}"
-            )
-        if self.format(state) != text:
-            raise NotationError(f"position: not canonical; write it as {self.format(state)!r}")
-        return state
+    canonical = format_position(state)
+    if canonical != text:
+        raise NotationError(f"position: not canonical; write it as {canonical!r}")
+    return state

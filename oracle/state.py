@@ -1,30 +1,47 @@
-"""The game state every Clever game shares: an immutable value saying everything about a game
-in progress.
+"""The game state of every Clever game: an immutable value saying everything about a game in
+progress.
 
-A state is a frozen attrs value, hashable and comparable; ``apply`` never changes it.  Its
-``phase`` is the step of the shared Clever turn (:class:`oracle.phase.Phase`, rulebook "Game
-Play"); ``actor`` names who is to move: a player index, :data:`CHANCE`, or :data:`NOBODY` at the
-end.  Every game's state has the same fields; a game subclasses :class:`TurnState` with its own
-ruleset and sheet types and its rounds by player count (``ROUNDS_BY_PLAYERS``).
+A state is a frozen attrs value, hashable and comparable; ``apply`` never changes it.  It names
+its game (``variant``, :class:`oracle.variant.Variant`), so every engine function needs only the
+state.  Its ``phase`` is the step of the Clever turn (:class:`oracle.phase.Phase`, rulebook
+"Game Play"); ``actor`` names who is to move: a player index, :data:`CHANCE`, or :data:`NOBODY`
+at the end.  It is generic in the game's ruleset and sheet types (``GameState[Ruleset,
+PlayerSheet]``), for typed access to them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from functools import cache
-from typing import ClassVar, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Generic, Self, TypeVar
 
 import attrs
 
-from oracle.dice import Place
-from oracle.phase import CHANCE, Phase
+from oracle.dice import DICE_COUNT, Place
+from oracle.kinds import Coded
+from oracle.phase import CHANCE, NOBODY, Phase
+from oracle.sheet import Sheet
+
+if TYPE_CHECKING:  # pragma: no cover - annotations only
+    from oracle.variant import Variant
+
+__all__ = ["CHANCE", "NOBODY", "DieAt", "GameState", "Phase"]
 
 R = TypeVar("R")
-Sh = TypeVar("Sh")
+S = TypeVar("S", bound=Sheet)
+
+
+@attrs.frozen
+class DieAt:
+    """One die as a program driving a game sees it: its ``die`` (the game's member, with its
+    ``code``), its ``face`` (None before it was first rolled) and the ``place`` where it lies."""
+
+    die: Coded
+    face: int | None
+    place: Place
 
 
 @attrs.frozen(cache_hash=True)
-class TurnState(Generic[R, Sh]):
+class GameState(Generic[R, S]):
     """A game at one moment.
 
     ``round`` is 1-based; ``active`` the active player; ``seat`` the player whose part of the turn
@@ -36,11 +53,9 @@ class TurnState(Generic[R, Sh]):
     a mask of the dice that player took as extra dice in this turn (ruling 6).
     """
 
-    #: Rounds by number of players (rulebook "Game Play"; solo: ruling 9): set by each game.
-    ROUNDS_BY_PLAYERS: ClassVar[Mapping[int, int]]
-
+    variant: Variant = attrs.field(repr=False)
     ruleset: R
-    sheets: tuple[Sh, ...]
+    sheets: tuple[S, ...]
     round: int
     active: int
     phase: Phase
@@ -51,12 +66,6 @@ class TurnState(Generic[R, Sh]):
     places: tuple[Place, ...]
     extras: tuple[int, ...]
 
-    @classmethod
-    def before_play(cls, ruleset: R, sheets: tuple[Sh, ...]) -> Self:
-        """The state before round 1 begins: blank dice in the cup, the first roll due."""
-        return cls(ruleset, sheets, 1, 0, Phase.ROLL, 0, CHANCE, 0, (0,) * 6, (Place.CUP,) * 6,
-                   (0,) * len(sheets))
-
     @property
     def players(self) -> int:
         """The number of players."""
@@ -65,7 +74,7 @@ class TurnState(Generic[R, Sh]):
     @property
     def rounds(self) -> int:
         """The number of rounds of this game."""
-        return self.ROUNDS_BY_PLAYERS[len(self.sheets)]
+        return self.variant.rounds_by_players[len(self.sheets)]
 
     @property
     def is_chance(self) -> bool:
@@ -82,10 +91,21 @@ class TurnState(Generic[R, Sh]):
         """True for the solo game."""
         return len(self.sheets) == 1
 
+    @property
+    def dice(self) -> tuple[DieAt, ...]:
+        """Every die, what it shows and where it lies, in die order (white first)."""
+        members = tuple(self.variant.dice)
+        return tuple(DieAt(members[d], self.faces[d] or None, self.places[d])
+                     for d in range(DICE_COUNT))
+
+    def pending(self, player: int) -> tuple[Coded, ...]:
+        """``player``'s pending question marks (the game's bonus members, in order)."""
+        return self.sheets[player].pending
+
     def but(
         self,
         *,
-        sheets: tuple[Sh, ...] | None = None,
+        sheets: tuple[S, ...] | None = None,
         round: int | None = None,
         active: int | None = None,
         phase: Phase | None = None,
@@ -99,6 +119,7 @@ class TurnState(Generic[R, Sh]):
         """A copy with the given fields changed (``attrs.evolve`` without its overhead: this
         runs several times per move)."""
         return type(self)(
+            self.variant,
             self.ruleset,
             self.sheets if sheets is None else sheets,
             self.round if round is None else round,
@@ -112,7 +133,7 @@ class TurnState(Generic[R, Sh]):
             self.extras if extras is None else extras,
         )
 
-    def with_sheet(self, player: int, sheet: Sh) -> Self:
+    def with_sheet(self, player: int, sheet: S) -> Self:
         """A copy with ``player``'s sheet replaced."""
         sheets = self.sheets
         return self.but(sheets=sheets[:player] + (sheet,) + sheets[player + 1:])
@@ -125,4 +146,4 @@ class TurnState(Generic[R, Sh]):
 @cache
 def _dice_at(places: tuple[Place, ...], place: Place) -> tuple[int, ...]:
     """The dice lying at ``place`` (a pure function of small values, cached)."""
-    return tuple(d for d in range(6) if places[d] == place)
+    return tuple(d for d in range(DICE_COUNT) if places[d] == place)

@@ -1,4 +1,4 @@
-"""Clever Cubed's six dice, by colour (rulebook "Game Components").
+"""Clever Cubed's six dice, by colour (rulebook "Game Components"), with their codes in notation.
 
 The white die is the colour joker ("The White Die"); the others are yellow, turquoise, blue,
 brown and pink.  Where a die lies is common to every Clever game (:mod:`oracle.dice`).
@@ -7,28 +7,32 @@ brown and pink.  Where a die lies is common to every Clever game (:mod:`oracle.d
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import IntEnum
 from types import MappingProxyType
 
-
-class Die(IntEnum):
-    """A die, by colour.  The white die is the colour joker ("The White Die")."""
-
-    WHITE = 0
-    YELLOW = 1
-    TURQUOISE = 2
-    BLUE = 3
-    BROWN = 4
-    PINK = 5
-
-    @property
-    def code(self) -> str:
-        """The die's code in move and sheet notation: W Y T B Br P."""
-        return DIE_CODES[self]
+from oracle.kinds import Coded
+from oracle.moves import Roll as _Roll
 
 
-DIE_CODES: tuple[str, ...] = ("W", "Y", "T", "B", "Br", "P")
-DIE_BY_CODE: Mapping[str, Die] = MappingProxyType(
-    {code: Die(i) for i, code in enumerate(DIE_CODES)}
-)
+class Die(Coded):
+    """A die, by colour, and its code in notation."""
+
+    WHITE = 0, "W"
+    YELLOW = 1, "Y"
+    TURQUOISE = 2, "T"
+    BLUE = 3, "B"
+    BROWN = 4, "Br"
+    PINK = 5, "P"
+
+
 ALL_DICE: tuple[Die, ...] = tuple(Die)
+DIE_CODES: tuple[str, ...] = tuple(d.code for d in Die)
+DIE_BY_CODE: Mapping[str, Die] = MappingProxyType({d.code: d for d in Die})
+#: The die whose face joins a die's in blue (ruling 15): white for blue, blue for any other.
+PARTNER: tuple[int, ...] = tuple(Die.WHITE if d is Die.BLUE else Die.BLUE for d in Die)
+
+
+class Roll(_Roll):
+    """A roll of Clever Cubed's dice (see :class:`oracle.moves.Roll`)."""
+
+    __slots__ = ()
+    CODES = DIE_CODES

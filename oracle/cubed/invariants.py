@@ -8,14 +8,13 @@ straight from the printed sheet's point tables, without the engine's tables.
 from __future__ import annotations
 
 from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.state import GameState
 
 
 def _is_prefix(old: tuple[int, ...], new: tuple[int, ...]) -> bool:
     return new[: len(old)] == old
 
 
-def sheet_problems(sheet: PlayerSheet) -> list[str]:
+def sheet_problems(sheet: PlayerSheet, ruleset: object = None) -> list[str]:
     """What is wrong with one sheet on its own (empty when nothing is)."""
     problems = []
     for name, circled, spent in (
@@ -71,8 +70,3 @@ def recomputed_total(sheet: PlayerSheet) -> int:
     pink = sum(sheet.pink)
     areas = [yellow, turquoise, blue, brown, pink]
     return sum(areas) + sheet.foxes * min(areas)
-
-
-def state_problems(state: GameState) -> list[str]:
-    """What is wrong with a state: every sheet checked on its own."""
-    return [f"player {i + 1}: {p}" for i, s in enumerate(state.sheets) for p in sheet_problems(s)]

@@ -1,75 +1,127 @@
-"""One player's score sheet: the five areas, the three action tracks, and pending question marks.
+"""Clever Cubed's sheet: the shared :class:`oracle.sheet.Sheet` with the names of the printed
+areas and tracks, so that ``PlayerSheet(yellow=..., blue_left=...)`` and ``sheet.yellow`` read as
+the sheet does.
 
-A :class:`PlayerSheet` is an immutable value.  Foxes are not stored: they are read off the sheet
-(every printed fox whose condition is met, plus the re-roll track's end fox), so they can never
-disagree with it (rulebook "Foxes").
+The parts, in sheet order: yellow and turquoise (cross masks), blue (left and right: the numbers
+written from the middle out), brown (a cross mask), pink (the numbers written, and a mask of the
+fields where half was taken with the bonus).  The tracks: re-roll and extra die (circled, spent
+left to right), number joker (circled; spent as a mask: any order, ruling 20).
 """
 
 from __future__ import annotations
 
-import attrs
+from typing import cast
 
-from oracle.cubed.areas import AREA_MODULES
-from oracle.cubed.sheet import NUMBER_JOKER_FIELDS, TRACK_OF, TRACKS, Bonus
+from oracle.sheet import ACTION, EXTRA_DIE, REROLL, Sheet, count_foxes
+from oracle.cubed.areas import Area
+from oracle.cubed.sheet import ENGINE_TRACKS, NUMBER_JOKER_FIELDS, Bonus
+
+AREAS_IN_ORDER: tuple[Area, ...] = tuple(Area)
+
+__all__ = ["PlayerSheet", "joker_number"]
 
 
-@attrs.frozen(cache_hash=True)
-class PlayerSheet:
-    """A player's sheet.
+def _count_mask(count: int) -> int:
+    return (1 << count) - 1
 
-    ``yellow``/``turquoise``/``brown`` are cross masks (see the area modules); ``blue_left`` and
-    ``blue_right`` the numbers written on each side from the middle out; ``pink`` the numbers
-    written; ``pink_bonus`` the fields (bit ``field - 1``) where half was taken with the bonus.
-    Each action track has a count of circled fields; the re-roll and extra-die tracks a count of
-    spent fields; the number-joker track a mask of spent fields (they may be spent in any order,
-    ruling 20).  ``pending`` holds the question marks earned and not yet resolved, sorted.
-    """
 
-    yellow: int = 0
-    turquoise: int = 0
-    blue_left: tuple[int, ...] = ()
-    blue_right: tuple[int, ...] = ()
-    brown: int = 0
-    pink: tuple[int, ...] = ()
-    pink_bonus: int = 0
-    rerolls: int = 0
-    rerolls_spent: int = 0
-    jokers: int = 0
-    jokers_spent: int = 0
-    extra_dice: int = 0
-    extra_dice_spent: int = 0
-    pending: tuple[Bonus, ...] = ()
+class PlayerSheet(Sheet):
+    """A Clever Cubed player's sheet (see the module docstring)."""
 
-    @property
-    def foxes(self) -> int:
-        """The foxes activated on this sheet: each area's, and a full track's end fox."""
-        n = sum(area.foxes(self) for area in AREA_MODULES)
-        return n + sum(
-            1 for track in TRACKS
-            if track.end is Bonus.FOX and self.circled(track.action) == track.length
+    __slots__ = ()
+
+    def __init__(
+        self,
+        yellow: int = 0,
+        turquoise: int = 0,
+        blue_left: tuple[int, ...] = (),
+        blue_right: tuple[int, ...] = (),
+        brown: int = 0,
+        pink: tuple[int, ...] = (),
+        pink_bonus: int = 0,
+        rerolls: int = 0,
+        rerolls_spent: int = 0,
+        jokers: int = 0,
+        jokers_spent: int = 0,
+        extra_dice: int = 0,
+        extra_dice_spent: int = 0,
+        pending: tuple[Bonus, ...] = (),
+    ) -> None:
+        super().__init__(
+            (yellow, turquoise, (blue_left, blue_right), brown, (pink, pink_bonus)),
+            (rerolls, extra_dice, jokers),
+            (_count_mask(rerolls_spent), _count_mask(extra_dice_spent), jokers_spent),
+            pending,
         )
 
-    def circled(self, track: Bonus) -> int:
-        """How many fields of an action track (``track`` is its action) are circled."""
-        if track is Bonus.REROLL:
-            return self.rerolls
-        return self.jokers if track is Bonus.NUMBER_JOKER else self.extra_dice
+    @property
+    def yellow(self) -> int:
+        return cast(int, self.parts[0])
+
+    @property
+    def turquoise(self) -> int:
+        return cast(int, self.parts[1])
+
+    @property
+    def blue_left(self) -> tuple[int, ...]:
+        return cast(tuple[int, ...], self.parts[2][0])
+
+    @property
+    def blue_right(self) -> tuple[int, ...]:
+        return cast(tuple[int, ...], self.parts[2][1])
+
+    @property
+    def brown(self) -> int:
+        return cast(int, self.parts[3])
+
+    @property
+    def pink(self) -> tuple[int, ...]:
+        return cast(tuple[int, ...], self.parts[4][0])
+
+    @property
+    def pink_bonus(self) -> int:
+        return cast(int, self.parts[4][1])
+
+    @property
+    def rerolls(self) -> int:
+        return self.circled[REROLL]
+
+    @property
+    def rerolls_spent(self) -> int:
+        return self.spent[REROLL].bit_count()
 
     @property
     def rerolls_left(self) -> int:
-        """Circled re-roll fields not yet spent."""
-        return self.rerolls - self.rerolls_spent
+        return self.left(REROLL)
+
+    @property
+    def jokers(self) -> int:
+        return self.circled[ACTION]
+
+    @property
+    def jokers_spent(self) -> int:
+        return self.spent[ACTION]
+
+    @property
+    def extra_dice(self) -> int:
+        return self.circled[EXTRA_DIE]
+
+    @property
+    def extra_dice_spent(self) -> int:
+        return self.spent[EXTRA_DIE].bit_count()
 
     @property
     def extra_dice_left(self) -> int:
-        """Circled extra-die fields not yet spent."""
-        return self.extra_dice - self.extra_dice_spent
+        return self.left(EXTRA_DIE)
+
+    @property
+    def foxes(self) -> int:
+        """The foxes the sheet shows (each area's, and a full track's end fox)."""
+        return count_foxes(self, AREAS_IN_ORDER, ENGINE_TRACKS, Bonus.FOX)
 
     def joker_fields_left(self) -> tuple[int, ...]:
         """The circled, unspent number-joker fields (0-based indices into the track)."""
-        return tuple(
-            i for i in range(self.jokers) if not self.jokers_spent >> i & 1
-        )
+        return tuple(i for i in range(self.jokers) if not self.jokers_spent >> i & 1)
 
     def but(
         self,
@@ -89,7 +141,7 @@ class PlayerSheet:
         extra_dice_spent: int | None = None,
         pending: tuple[Bonus, ...] | None = None,
     ) -> PlayerSheet:
-        """A copy with the given fields changed (``attrs.evolve`` without its overhead)."""
+        """A copy with the given fields changed."""
         return PlayerSheet(
             self.yellow if yellow is None else yellow,
             self.turquoise if turquoise is None else turquoise,
@@ -104,46 +156,10 @@ class PlayerSheet:
             self.jokers_spent if jokers_spent is None else jokers_spent,
             self.extra_dice if extra_dice is None else extra_dice,
             self.extra_dice_spent if extra_dice_spent is None else extra_dice_spent,
-            self.pending if pending is None else pending,
+            cast(tuple[Bonus, ...], self.pending) if pending is None else pending,
         )
-
-    def award(self, bonuses: tuple[Bonus, ...]) -> PlayerSheet:
-        """The sheet after receiving ``bonuses``: actions are circled left to right (a full track
-        gains nothing more), a 7th circle brings the track's end bonus, question marks become
-        pending (rulebook "Actions"; ruling 20).  Foxes need nothing: they are read off the sheet.
-        """
-        if not bonuses:
-            return self
-        circled: dict[Bonus, int] = {}  # the tracks circled on, by action
-        pending = list(self.pending)
-        queue = list(bonuses)
-        while queue:
-            bonus = queue.pop(0)
-            track = TRACK_OF.get(bonus)
-            if track is not None:
-                before = circled[bonus] if bonus in circled else self.circled(bonus)
-                circled[bonus], end = track.circle(before)
-                queue.extend(end)
-            elif bonus.is_question:
-                pending.append(bonus)
-        questions: tuple[Bonus, ...] | None = None  # unchanged: nothing new, at most one
-        if len(pending) > 1 or len(pending) != len(self.pending):
-            pending.sort()
-            questions = tuple(pending)
-        get = circled.get
-        return self.but(
-            rerolls=get(_RR),
-            jokers=get(_NJ),
-            extra_dice=get(_XD),
-            pending=questions,
-        )
-
-
-_RR, _NJ, _XD = Bonus.REROLL, Bonus.NUMBER_JOKER, Bonus.EXTRA_DIE
 
 
 def joker_number(field: int) -> int:
     """The number printed on number-joker field ``field`` (0-based); 0 for a '?' field."""
     return NUMBER_JOKER_FIELDS[field]
-
-

@@ -11,12 +11,10 @@ from collections.abc import Mapping
 from html import escape
 from types import MappingProxyType
 
+from oracle.scoring import ScoreBreakdown
+from oracle.sheet import ACTION, EXTRA_DIE, REROLL
 from oracle.cubed.areas import turquoise, yellow
-from oracle.cubed.sheettext import spent_mask
-from oracle.cubed.dice import Die
-from oracle.cubed.state import GameState
 from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.scoring import score
 from oracle.cubed.sheet import (
     BLUE_MIDDLE,
     BLUE_SIDE_FIELDS,
@@ -41,17 +39,12 @@ from oracle.cubed.sheet import (
     YELLOW_GREY_ROW,
     Bonus,
 )
-from oracle.cubed.sheettext import format_sheet
 
 _ROMAN = ("I", "II", "III")
-
-
-def dice_text(state: GameState) -> str:
-    """Where each die lies and what it shows, e.g. ``W3:platter Y5:I T1:cup ...`` (``-`` for a
-    die not rolled yet)."""
-    return " ".join(
-        f"{Die(d).code}{state.faces[d] or '-'}:{state.places[d].label}" for d in range(6)
-    )
+#: Each printed track's place in the sheet's tracks (the engine's order, oracle.sheet).
+_TRACK_INDEX: Mapping[Bonus, int] = MappingProxyType({
+    Bonus.REROLL: REROLL, Bonus.EXTRA_DIE: EXTRA_DIE, Bonus.NUMBER_JOKER: ACTION,
+})
 
 
 def _code(bonus: Bonus | None) -> str:
@@ -62,11 +55,11 @@ def _track_marks(length: int, circled: int, spent: int) -> list[str]:
     return ["x" if spent >> i & 1 else "o" if i < circled else "." for i in range(length)]
 
 
-def sheet_text(sheet: PlayerSheet, title: str = "") -> str:
-    """The sheet drawn in plain text (``X`` crossed, ``[ ]`` grey/shaded cells)."""
-    breakdown = score(sheet)
+def sheet_text(sheet: PlayerSheet, notation: str, breakdown: ScoreBreakdown, title: str = "") -> str:
+    """The sheet drawn in plain text (``X`` crossed, ``[ ]`` grey/shaded cells), with its
+    ``notation`` and score ``breakdown``."""
     lines = [title] if title else []
-    lines.append(f"  notation: {format_sheet(sheet)}")
+    lines.append(f"  notation: {notation}")
     lines.append("  YELLOW      1    2    3    4    5    6")
     for row in range(1, YELLOW_ROWS + 1):
         cells = []
@@ -110,12 +103,13 @@ def sheet_text(sheet: PlayerSheet, title: str = "") -> str:
     lines.append("   bonus " + " ".join(f"{_code(b):>4}" for b in PINK_BONUS))
     lines.append("  ACTIONS (o circled, x spent)")
     for track in TRACKS:
-        marks = _track_marks(track.length, sheet.circled(track.action), spent_mask(sheet, track))
+        index = _TRACK_INDEX[track.action]
+        marks = _track_marks(track.length, sheet.circled[index], sheet.spent[index])
         if track.action is Bonus.NUMBER_JOKER:
             marks = [f"{m}{n or '?'}" for m, n in zip(marks, NUMBER_JOKER_FIELDS)]
         lines.append(f"    {track.label:<13} {' '.join(marks)}  -> {_code(track.end)}")
     pending = " ".join(b.code for b in sheet.pending) or "none"
-    lines.append(f"  FOXES {sheet.foxes}   PENDING QUESTION MARKS {pending}")
+    lines.append(f"  FOXES {breakdown.foxes}   PENDING QUESTION MARKS {pending}")
     lines.append(f"  SCORE {breakdown}")
     return "\n".join(lines)
 
@@ -179,8 +173,9 @@ def _cell(svg: _Svg, x: float, y: float, size: float, label: str, fill: str, cro
         svg.cross(x, y, size)
 
 
-def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
-    """The sheet as an SVG picture laid out like the printed sheet."""
+def sheet_svg(sheet: PlayerSheet, breakdown: ScoreBreakdown, title: str = "") -> str:
+    """The sheet as an SVG picture laid out like the printed sheet, with its score
+    ``breakdown``."""
     c = _COLOURS
     svg = _Svg(760, 720)
     svg.text(20, 28, title or "Clever Cubed", 18, "start", "bold")
@@ -266,7 +261,8 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
     svg.text(20, top - 8, "ACTIONS", 13, "start", "bold")
     for row, track in enumerate(TRACKS):
         y = top + 10 + row * 36
-        circled, spent = sheet.circled(track.action), spent_mask(sheet, track)
+        index = _TRACK_INDEX[track.action]
+        circled, spent = sheet.circled[index], sheet.spent[index]
         labels = ([str(n) if n else "?" for n in NUMBER_JOKER_FIELDS]
                   if track.action is Bonus.NUMBER_JOKER else [track.action.code] * track.length)
         svg.text(20, y + 5, track.label, 12, "start")
@@ -278,14 +274,13 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
             if spent >> i & 1:
                 svg.cross(x - 13, y - 13, 26)
         svg.text(140 + track.length * 40 + 10, y + 5, f"-> {_code(track.end)}", 11, "start")
-    breakdown = score(sheet)
     pending = " ".join(b.code for b in sheet.pending) or "none"
-    svg.text(480, 560, f"Foxes: {sheet.foxes}", 14, "start", "bold")
+    yellow_, turquoise_, blue_, brown_, pink_ = breakdown.areas
+    svg.text(480, 560, f"Foxes: {breakdown.foxes}", 14, "start", "bold")
     svg.text(480, 584, f"Pending question marks: {pending}", 12, "start")
-    svg.text(480, 616, f"Yellow {breakdown.yellow}  Turquoise {breakdown.turquoise}", 12, "start")
-    svg.text(480, 634, f"Blue {breakdown.blue}  Brown {breakdown.brown}  Pink {breakdown.pink}", 12,
-             "start")
-    svg.text(480, 652, f"Foxes {breakdown.foxes} x {min(breakdown.areas)} = "
+    svg.text(480, 616, f"Yellow {yellow_}  Turquoise {turquoise_}", 12, "start")
+    svg.text(480, 634, f"Blue {blue_}  Brown {brown_}  Pink {pink_}", 12, "start")
+    svg.text(480, 652, f"Foxes {breakdown.foxes} x {breakdown.fox_value} = "
              f"{breakdown.fox_points}", 12, "start")
     svg.text(480, 676, f"Total {breakdown.total}", 16, "start", "bold")
     return svg.done()

@@ -12,71 +12,35 @@ below carry a dummy entry at index 0 where that keeps the lookup 1-based.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import IntEnum
 from types import MappingProxyType
 
+from oracle.kinds import Coded
 from oracle.tracks import Track
 
 
-class Area(IntEnum):
-    """The five colour areas; the value equals the matching die's value in :class:`Die`."""
+class Bonus(Coded):
+    """A bonus printed on the sheet ("Bonuses": question-mark bonuses, actions, foxes), with its
+    code in notation."""
 
-    YELLOW = 1
-    TURQUOISE = 2
-    BLUE = 3
-    BROWN = 4
-    PINK = 5
-
-    @property
-    def label(self) -> str:
-        """The area's name in notation: yellow turquoise blue brown pink."""
-        return self.name.lower()
-
-
-AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
-
-
-class Bonus(IntEnum):
-    """A bonus printed on the sheet ("Bonuses": question-mark bonuses, actions, foxes)."""
-
-    REROLL = 0
-    NUMBER_JOKER = 1
-    EXTRA_DIE = 2
-    FOX = 3
-    QUESTION_YELLOW = 4
-    QUESTION_TURQUOISE = 5
-    QUESTION_BLUE = 6
-    QUESTION_BROWN = 7
-    QUESTION_PINK = 8
-    QUESTION_BLACK = 9
-
-    @property
-    def code(self) -> str:
-        """The bonus's code as on the sheet file: RR NJ +1 FOX ?Y ?T ?B ?Br ?P ?*."""
-        return BONUS_CODES[self]
+    REROLL = 0, "RR"
+    NUMBER_JOKER = 1, "NJ"
+    EXTRA_DIE = 2, "+1"
+    FOX = 3, "FOX"
+    QUESTION_YELLOW = 4, "?Y"
+    QUESTION_TURQUOISE = 5, "?T"
+    QUESTION_BLUE = 6, "?B"
+    QUESTION_BROWN = 7, "?Br"
+    QUESTION_PINK = 8, "?P"
+    QUESTION_BLACK = 9, "?*"
 
     @property
     def is_question(self) -> bool:
         """True for the question-mark bonuses (coloured and black)."""
         return self >= Bonus.QUESTION_YELLOW
 
-    @property
-    def area(self) -> Area | None:
-        """The area a coloured question mark is for; None for the black one and non-questions."""
-        return QUESTION_AREA.get(self)
 
-
-BONUS_CODES: tuple[str, ...] = ("RR", "NJ", "+1", "FOX", "?Y", "?T", "?B", "?Br", "?P", "?*")
-BONUS_BY_CODE: Mapping[str, Bonus] = MappingProxyType(
-    {code: Bonus(i) for i, code in enumerate(BONUS_CODES)}
-)
-QUESTION_AREA: Mapping[Bonus, Area] = MappingProxyType({
-    Bonus.QUESTION_YELLOW: Area.YELLOW,
-    Bonus.QUESTION_TURQUOISE: Area.TURQUOISE,
-    Bonus.QUESTION_BLUE: Area.BLUE,
-    Bonus.QUESTION_BROWN: Area.BROWN,
-    Bonus.QUESTION_PINK: Area.PINK,
-})
+BONUS_CODES: tuple[str, ...] = tuple(b.code for b in Bonus)
+BONUS_BY_CODE: Mapping[str, Bonus] = MappingProxyType({b.code: b for b in Bonus})
 
 RR = Bonus.REROLL
 NJ = Bonus.NUMBER_JOKER
@@ -159,6 +123,8 @@ EXTRA_DIE_TRACK: Track[Bonus] = Track(XD, TRACK_LENGTH, EXTRA_DIE_TRACK_END, "xd
 #: The three action tracks in the order the sheet prints them.
 TRACKS: tuple[Track[Bonus], ...] = (REROLL_TRACK, NUMBER_JOKER_TRACK, EXTRA_DIE_TRACK)
 TRACK_OF: Mapping[Bonus, Track[Bonus]] = MappingProxyType({t.action: t for t in TRACKS})
+#: The tracks in the engine's order (re-roll, extra die, the number joker: oracle.sheet).
+ENGINE_TRACKS: tuple[Track[Bonus], ...] = (REROLL_TRACK, EXTRA_DIE_TRACK, NUMBER_JOKER_TRACK)
 
 # --- Round track ----------------------------------------------------------------------------------
 #: Bonus for every player at the start of rounds 1..6 (None = nothing).

@@ -1,4 +1,5 @@
-"""Clever 4Ever's six dice, by colour (rules "The 5 colors": "The white cube is a color joker").
+"""Clever 4Ever's six dice, by colour, with their codes in notation (rules "The 5 colors":
+"The white cube is a color joker").
 
 Where a die lies is common to every Clever game (:mod:`oracle.dice`).
 """
@@ -6,28 +7,32 @@ Where a die lies is common to every Clever game (:mod:`oracle.dice`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import IntEnum
 from types import MappingProxyType
 
-
-class Die(IntEnum):
-    """A die, by colour; the value of a coloured die equals its area's value."""
-
-    WHITE = 0
-    YELLOW = 1
-    BLUE = 2
-    GREY = 3
-    GREEN = 4
-    PINK = 5
-
-    @property
-    def code(self) -> str:
-        """The die's code in move and sheet notation: W Y B Gy Gn P."""
-        return DIE_CODES[self]
+from oracle.kinds import Coded
+from oracle.moves import Roll as _Roll
 
 
-DIE_CODES: tuple[str, ...] = ("W", "Y", "B", "Gy", "Gn", "P")
-DIE_BY_CODE: Mapping[str, Die] = MappingProxyType(
-    {code: Die(i) for i, code in enumerate(DIE_CODES)}
-)
+class Die(Coded):
+    """A die, by colour, and its code in notation; a coloured die's value equals its area's."""
+
+    WHITE = 0, "W"
+    YELLOW = 1, "Y"
+    BLUE = 2, "B"
+    GREY = 3, "Gy"
+    GREEN = 4, "Gn"
+    PINK = 5, "P"
+
+
 ALL_DICE: tuple[Die, ...] = tuple(Die)
+DIE_CODES: tuple[str, ...] = tuple(d.code for d in Die)
+DIE_BY_CODE: Mapping[str, Die] = MappingProxyType({d.code: d for d in Die})
+#: The other die of a blue entry (ruling 4E-2): white for blue, blue for any other.
+PARTNER: tuple[int, ...] = tuple(Die.WHITE if d is Die.BLUE else Die.BLUE for d in Die)
+
+
+class Roll(_Roll):
+    """A roll of Clever 4Ever's dice (see :class:`oracle.moves.Roll`)."""
+
+    __slots__ = ()
+    CODES = DIE_CODES

@@ -8,9 +8,10 @@ from the printed sheet's numbers (copied again here, not taken from the engine's
 
 from __future__ import annotations
 
-from oracle.fourever.playersheet import PlayerSheet
+from typing import Any
+
+from oracle.sheet import Sheet
 from oracle.fourever.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.fourever.state import GameState
 
 _SHADES = (
     "DWWLLLLWWLLDLLDD",
@@ -22,7 +23,7 @@ _GREY_POINTS = (1, 2, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11)
 _PINK_POINTS = (2, 4, 6, 9, 12, 15, 19, 23, 27, 32, 37, 42)
 
 
-def _grey_cells(sheet: PlayerSheet) -> set[tuple[int, int]]:
+def _grey_cells(sheet: Sheet) -> set[tuple[int, int]]:
     """The crossed grey cells, found by flooding from each part's first cell in row-major order
     (the part numbering of the sheet)."""
     seen: set[tuple[int, int]] = set()
@@ -41,75 +42,75 @@ def _grey_cells(sheet: PlayerSheet) -> set[tuple[int, int]]:
                         cells.add((ny, nx))
                         stack.append((ny, nx))
             seen |= cells
-            if sheet.grey >> part & 1:
+            if sheet.parts[2] >> part & 1:
                 crossed |= cells
             part += 1
     return crossed
 
 
-def _foxes(sheet: PlayerSheet, crossed: set[tuple[int, int]]) -> int:
-    foxes = int(len(sheet.yellow[0]) == 5)
-    foxes += int(sum(sheet.blue >> (30 + c) & 1 for c in range(6)) >= 2)
+def _foxes(sheet: Sheet, crossed: set[tuple[int, int]]) -> int:
+    foxes = int(len(sheet.parts[0][0]) == 5)
+    foxes += int(sum(sheet.parts[1] >> (30 + c) & 1 for c in range(6)) >= 2)
     foxes += sum(
         1 for shade in "WLD"
         if all((r, c) in crossed for r in range(4) for c in range(16) if _SHADES[r][c] == shade)
     )
-    foxes += int(len(sheet.green[0]) >= 10)
+    foxes += int(len(sheet.parts[3][0]) >= 10)
     own, extra_next = [], False
-    for v in sheet.pink:
+    for v in sheet.parts[4]:
         own.append(not extra_next)
         extra_next = not extra_next and v == 3
-    foxes += int(len(sheet.pink) >= 8 and own[7] and sheet.pink[7] >= 5)
+    foxes += int(len(sheet.parts[4]) >= 8 and own[7] and sheet.parts[4][7] >= 5)
     return foxes
 
 
-def recomputed_total(sheet: PlayerSheet, ruleset: Ruleset = DEFAULT_RULESET) -> int:
+def recomputed_total(sheet: Sheet, ruleset: Ruleset = DEFAULT_RULESET) -> int:
     """The total score, recomputed cell by cell from the printed sheet's numbers."""
-    top, middle, bottom = sheet.yellow
+    top, middle, bottom = sheet.parts[0]
     stars = (10, 10, 15, 15, 20)
     yellow = sum(bottom) - sum(middle) + sum(
         stars[c] for c in range(5) if len(top) > c and len(middle) > c and len(bottom) > c
     )
-    grid = [[sheet.blue >> (r * 6 + c) & 1 for c in range(6)] for r in range(6)]
+    grid = [[sheet.parts[1] >> (r * 6 + c) & 1 for c in range(6)] for r in range(6)]
     blue = sum(7 + c for c in range(6) if sum(grid[r][c] for r in range(6)) >= 2)
     blue += 6 if sum(grid[r][5 - r] for r in range(6)) >= 2 else 0
     crossed = _grey_cells(sheet)
     grey = sum(_GREY_POINTS[c] for c in range(16) if all((r, c) in crossed for r in range(4)))
-    lower, upper = sheet.green
+    lower, upper = sheet.parts[3]
     green = sum((lower[i] + upper[i]) * (1 if i < 3 else 2)
                 for i in range(min(len(lower), len(upper))))
-    pink = (_PINK_POINTS[len(sheet.pink) - 1] if sheet.pink else 0) + sum(
-        {2: 2, 4: 4, 6: 3}.get(v, 0) for v in sheet.pink
+    pink = (_PINK_POINTS[len(sheet.parts[4]) - 1] if sheet.parts[4] else 0) + sum(
+        {2: 2, 4: 4, 6: 3}.get(v, 0) for v in sheet.parts[4]
     )
     areas = [yellow, blue, grey, green, pink]
     lowest = max(0, min(areas)) if ruleset.fox_floor_zero else min(areas)
     return sum(areas) + _foxes(sheet, crossed) * lowest
 
 
-def sheet_problems(sheet: PlayerSheet, ruleset: Ruleset = DEFAULT_RULESET) -> list[str]:
+def sheet_problems(sheet: Sheet, ruleset: Any = DEFAULT_RULESET) -> list[str]:
     """What is wrong with one sheet on its own (empty when nothing is)."""
     problems = []
     for name, circled, spent, length in (
-        ("re-roll", sheet.rerolls, sheet.rerolls_spent, 7),
-        ("extra-die", sheet.extra_dice, sheet.extra_dice_spent, 7),
-        ("polish", sheet.polish, sheet.polish_spent, 9),
+        ("re-roll", sheet.circled[0], sheet.spent[0].bit_count(), 7),
+        ("extra-die", sheet.circled[1], sheet.spent[1].bit_count(), 7),
+        ("polish", sheet.circled[2], sheet.spent[2].bit_count(), 9),
     ):
         if not 0 <= spent <= circled <= length:
             problems.append(f"{name} track: {spent} spent of {circled} circled")
-    top = sheet.yellow[0]
+    top = sheet.parts[0][0]
     if any(a >= b for a, b in zip(top, top[1:])):
         problems.append("yellow top row does not increase")
-    if any(len(row) > 5 for row in sheet.yellow) or len(sheet.pink) > 12:
+    if any(len(row) > 5 for row in sheet.parts[0]) or len(sheet.parts[4]) > 12:
         problems.append("more numbers written than fields")
-    lower, upper = sheet.green
+    lower, upper = sheet.parts[3]
     if len(lower) > 11 or len(upper) > 11:
         problems.append("more green numbers than fields")
     if ruleset.green_upper_after_lower and len(upper) > len(lower):
         problems.append("a green upper triangle before its lower one")
-    written = [v for row in sheet.yellow for v in row] + list(lower + upper + sheet.pink)
+    written = [v for row in sheet.parts[0] for v in row] + list(lower + upper + sheet.parts[4])
     if any(not 1 <= v <= 6 for v in written):
         problems.append("a written number outside 1..6")
-    if sheet.blue >> 36 or sheet.grey >> 17:
+    if sheet.parts[1] >> 36 or sheet.parts[2] >> 17:
         problems.append("a cross outside the area")
     crossed = _grey_cells(sheet)
     if crossed:
@@ -124,7 +125,7 @@ def sheet_problems(sheet: PlayerSheet, ruleset: Ruleset = DEFAULT_RULESET) -> li
         if reach != crossed:
             problems.append("grey crosses not connected to a start part")
     if list(sheet.pending) != sorted(sheet.pending) or any(
-        not b.is_question for b in sheet.pending
+        b < 4 for b in sheet.pending  # the actions and the fox are never pending
     ):
         problems.append("pending holds something other than sorted question marks")
     return problems
@@ -134,42 +135,17 @@ def _prefix(old: tuple[int, ...], new: tuple[int, ...]) -> bool:
     return new[: len(old)] == old
 
 
-def sheet_step_problems(before: PlayerSheet, after: PlayerSheet) -> list[str]:
+def sheet_step_problems(before: Sheet, after: Sheet) -> list[str]:
     """What is wrong with a sheet's change over one step: anything un-crossed or un-written."""
     problems = []
-    if before.blue & after.blue != before.blue or before.grey & after.grey != before.grey:
+    old, new = before.parts, after.parts
+    if old[1] & new[1] != old[1] or old[2] & new[2] != old[2]:
         problems.append("a cross was removed")
-    rows = list(zip(before.yellow, after.yellow)) + list(zip(before.green, after.green))
-    rows.append((before.pink, after.pink))
-    if not all(_prefix(old, new) for old, new in rows):
+    rows = list(zip(old[0], new[0])) + list(zip(old[3], new[3]))
+    rows.append((old[4], new[4]))
+    if not all(_prefix(o, n) for o, n in rows):
         problems.append("a written number changed")
-    for name in ("rerolls", "rerolls_spent", "extra_dice", "extra_dice_spent", "polish",
-                 "polish_spent"):
-        if getattr(after, name) < getattr(before, name):
-            problems.append(f"{name}: went down")
-    return problems
-
-
-def state_problems(state: GameState) -> list[str]:
-    """What is wrong with a state: every sheet on its own, and the turn's bookkeeping."""
-    problems = [
-        f"player {i + 1}: {p}"
-        for i, s in enumerate(state.sheets) for p in sheet_problems(s, state.ruleset)
-    ]
-    if not 1 <= state.round <= state.rounds:
-        problems.append(f"round {state.round} of {state.rounds}")
-    if not 0 <= state.rolls <= 3:
-        problems.append(f"{state.rolls} rolls used")
-    return problems
-
-
-def step_problems(before: GameState, after: GameState) -> list[str]:
-    """What is wrong with the step from ``before`` to ``after``."""
-    problems = [
-        f"player {i + 1}: {p}"
-        for i, (b, a) in enumerate(zip(before.sheets, after.sheets))
-        for p in sheet_step_problems(b, a)
-    ]
-    if after.round < before.round:
-        problems.append("the round went back")
+    for i, name in enumerate(("re-roll", "extra-die", "polish")):
+        if after.circled[i] < before.circled[i] or after.spent[i] & before.spent[i] != before.spent[i]:
+            problems.append(f"{name} track: went down")
     return problems

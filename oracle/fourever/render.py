@@ -8,9 +8,9 @@ from types import MappingProxyType
 
 from html import escape
 
-from oracle.fourever.areas import blue
-from oracle.fourever.playersheet import PlayerSheet
-from oracle.fourever.scoring import score
+from oracle.scoring import ScoreBreakdown
+from oracle.sheet import Sheet
+from oracle.fourever.areas import Area, blue
 from oracle.fourever.sheet import (
     BLUE_COLUMN_POINTS,
     BLUE_ROW_BONUS,
@@ -33,60 +33,60 @@ from oracle.fourever.sheet import (
     YELLOW_STARS,
     Bonus,
 )
-from oracle.fourever.sheettext import format_sheet
 
-_TRACK_NAMES = ((Bonus.REROLL, "re-roll"), (Bonus.EXTRA_DIE, "extra die"),
-                (Bonus.POLISH, "polish"))
+_TRACK_NAMES = ("re-roll", "extra die", "polish")
+_Y, _B, _GY, _GN, _P = (a - 1 for a in Area)
 
 
 def _code(bonus: Bonus | None) -> str:
     return bonus.code if bonus is not None else ""
 
 
-def _track(sheet: PlayerSheet, track: Bonus) -> str:
-    return "".join("x" if i < sheet.spent(track) else "o" if i < sheet.circled(track) else "."
-                   for i in range(TRACKS[track].length))
+def _track(sheet: Sheet, track: int) -> str:
+    """Track ``track`` (the sheet's order: re-roll, extra die, polish): x spent, o circled."""
+    return "".join("x" if sheet.spent[track] >> i & 1 else "o" if i < sheet.circled[track]
+                   else "." for i in range(TRACKS[track].length))
 
 
-def sheet_text(sheet: PlayerSheet, title: str = "") -> str:
-    """The sheet drawn in plain text."""
+def sheet_text(sheet: Sheet, notation: str, breakdown: ScoreBreakdown, title: str = "") -> str:
+    """The sheet drawn in plain text, with its ``notation`` and score ``breakdown``."""
     lines = [title] if title else []
-    lines.append(f"  notation: {format_sheet(sheet)}")
+    lines.append(f"  notation: {notation}")
     lines.append("  YELLOW  (top row increases; middle row minus; bottom row plus)")
     for r, name in enumerate(("top", "middle", "bottom")):
-        row = sheet.yellow[r]
+        row = sheet.parts[_Y][r]
         fields = [f"{row[c] if c < len(row) else '.':>2}{_code(YELLOW_BONUS[r][c]):<4}"
                   for c in range(YELLOW_FIELDS)]
         lines.append(f"    {name:<7}" + " ".join(fields))
     lines.append("    stars  " + " ".join(f"{s:>2}    " for s in YELLOW_STARS))
     lines.append("  BLUE    (row = blue die, column = white die)")
     for r in range(1, 7):
-        grid = "".join("  X" if sheet.blue >> blue.cell(r, c) & 1 else "  ." for c in range(1, 7))
+        grid = "".join("  X" if sheet.parts[_B] >> blue.cell(r, c) & 1 else "  ." for c in range(1, 7))
         lines.append(f"    {r}  {grid}   2nd cross: {BLUE_ROW_BONUS[r - 1].code}")
     lines.append("    pts" + "".join(f"{p:>3}" for p in BLUE_COLUMN_POINTS) + "  (anti-diagonal 6)")
     lines.append("  GREY    (parts; X crossed; shade W/L/D)")
     for r in range(GREY_ROWS):
         shades = "".join(
-            " X " if sheet.grey >> GREY_PART_OF[r][c] & 1 else f" {GREY_SHADES[r][c].lower()} "
+            " X " if sheet.parts[_GY] >> GREY_PART_OF[r][c] & 1 else f" {GREY_SHADES[r][c].lower()} "
             for c in range(GREY_COLUMNS)
         )
         lines.append(f"    {shades}")
     lines.append("    " + "".join(f"{p:>2} " for p in GREY_COLUMN_POINTS))
-    lower, upper = sheet.green
+    lower, upper = sheet.parts[_GN]
     lines.append("  GREEN   (upper/lower triangles)")
     lines.append("    upper " + " ".join(f"{upper[i] if i < len(upper) else '.':>3}"
                                          for i in range(GREEN_FIELDS)))
     lines.append("    lower " + " ".join(f"{lower[i] if i < len(lower) else '.':>3}"
                                          for i in range(GREEN_FIELDS)))
     lines.append("    bonus " + " ".join(f"{b.code:>3}" for b in GREEN_BONUS))
-    lines.append("  PINK    " + " ".join(f"{sheet.pink[i] if i < len(sheet.pink) else '.':>3}"
+    lines.append("  PINK    " + " ".join(f"{sheet.parts[_P][i] if i < len(sheet.parts[_P]) else '.':>3}"
                                          for i in range(PINK_FIELDS)))
     lines.append("    pts   " + " ".join(f"{p:>3}" for p in PINK_POINTS))
     lines.append("  tracks  " + "  ".join(f"{name} {_track(sheet, t)}"
-                                          for t, name in _TRACK_NAMES))
+                                          for t, name in enumerate(_TRACK_NAMES)))
     pending = " ".join(b.code for b in sheet.pending) or "-"
-    lines.append(f"  foxes {sheet.foxes}   pending {pending}")
-    lines.append(f"  score   {score(sheet)}")
+    lines.append(f"  foxes {breakdown.foxes}   pending {pending}")
+    lines.append(f"  score   {breakdown}")
     return "\n".join(lines)
 
 
@@ -110,13 +110,13 @@ def _cross(x: float, y: float, size: float, colour: str = "#000") -> str:
             f'stroke="{colour}" stroke-width="2"/>')
 
 
-def _yellow(sheet: PlayerSheet, x0: float, y0: float) -> list[str]:
+def _yellow(sheet: Sheet, x0: float, y0: float) -> list[str]:
     out = [_text(x0 + 80, y0 - 6, "YELLOW", 12, "#b8860b")]
     for r in range(3):
         for c in range(YELLOW_FIELDS):
             x, y = x0 + c * 32, y0 + r * 32
             out.append(_rect(x, y, 30, 30, "#fff3a0"))
-            row = sheet.yellow[r]
+            row = sheet.parts[_Y][r]
             if c < len(row):
                 out.append(_text(x + 15, y + 20, row[c], 14))
             elif YELLOW_BONUS[r][c] is not None:
@@ -126,13 +126,13 @@ def _yellow(sheet: PlayerSheet, x0: float, y0: float) -> list[str]:
     return out
 
 
-def _blue(sheet: PlayerSheet, x0: float, y0: float) -> list[str]:
+def _blue(sheet: Sheet, x0: float, y0: float) -> list[str]:
     out = [_text(x0 + 96, y0 - 6, "BLUE", 12, "#1e50a0")]
     for r in range(1, 7):
         for c in range(1, 7):
             x, y = x0 + (c - 1) * 30, y0 + (r - 1) * 30
             out.append(_rect(x, y, 28, 28, "#cfe0ff"))
-            if sheet.blue >> blue.cell(r, c) & 1:
+            if sheet.parts[_B] >> blue.cell(r, c) & 1:
                 out.append(_cross(x, y, 28))
         out.append(_text(x0 + 196, y0 + (r - 1) * 30 + 18, BLUE_ROW_BONUS[r - 1].code, 9))
     out.append(f'<line x1="{x0}" y1="{y0}" x2="{x0 + 178}" y2="{y0 + 178}" stroke="#1e50a0" '
@@ -145,7 +145,7 @@ def _blue(sheet: PlayerSheet, x0: float, y0: float) -> list[str]:
     return out
 
 
-def _grey(sheet: PlayerSheet, x0: float, y0: float) -> list[str]:
+def _grey(sheet: Sheet, x0: float, y0: float) -> list[str]:
     out = [_text(x0 + 240, y0 - 20, "GREY", 12, "#d2691e")]
     size = 30
     for c, p in enumerate(GREY_COLUMN_POINTS):
@@ -165,15 +165,15 @@ def _grey(sheet: PlayerSheet, x0: float, y0: float) -> list[str]:
                            f'stroke="{colour}" stroke-width="{3 if colour == "#d00" else 2}"/>')
             if (r, c) in GREY_CELL_BONUS:
                 out.append(_text(x + size / 2, y + 12, GREY_CELL_BONUS[r, c].code, 8, "#d2691e"))
-            if sheet.grey >> part & 1:
+            if sheet.parts[_GY] >> part & 1:
                 out.append(_cross(x, y, size))
     out.append(_rect(x0, y0, GREY_COLUMNS * size, GREY_ROWS * size, "none", "#d2691e", 3))
     return out
 
 
-def _green(sheet: PlayerSheet, x0: float, y0: float) -> list[str]:
+def _green(sheet: Sheet, x0: float, y0: float) -> list[str]:
     out = [_text(x0 + 180, y0 - 6, "GREEN", 12, "#2e8b57")]
-    lower, upper = sheet.green
+    lower, upper = sheet.parts[_GN]
     for i in range(GREEN_FIELDS):
         x = x0 + i * 36
         out.append(_rect(x, y0, 34, 34, "#d8f5d8"))
@@ -188,14 +188,14 @@ def _green(sheet: PlayerSheet, x0: float, y0: float) -> list[str]:
     return out
 
 
-def _pink(sheet: PlayerSheet, x0: float, y0: float) -> list[str]:
+def _pink(sheet: Sheet, x0: float, y0: float) -> list[str]:
     out = [_text(x0 + 200, y0 - 18, "PINK", 12, "#c71585")]
     for i in range(PINK_FIELDS):
         x = x0 + i * 34
         out.append(_text(x + 16, y0 - 4, PINK_POINTS[i], 9))
         out.append(_rect(x, y0, 32, 30, "#ffd6ec"))
-        if i < len(sheet.pink):
-            v = sheet.pink[i]
+        if i < len(sheet.parts[_P]):
+            v = sheet.parts[_P][i]
             out.append(_text(x + 16, y0 + 20, v, 14))
             if v in (2, 4, 6):
                 out.append(f'<circle cx="{x + 16}" cy="{y0 + 15}" r="12" fill="none" '
@@ -204,8 +204,9 @@ def _pink(sheet: PlayerSheet, x0: float, y0: float) -> list[str]:
     return out
 
 
-def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
-    """The sheet as an SVG picture laid out like the printed sheet."""
+def sheet_svg(sheet: Sheet, breakdown: ScoreBreakdown, title: str = "") -> str:
+    """The sheet as an SVG picture laid out like the printed sheet, with its score
+    ``breakdown``."""
     parts: list[str] = []
     parts += _yellow(sheet, 20, 50)
     parts += _blue(sheet, 230, 50)
@@ -213,7 +214,8 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
     parts += _green(sheet, 20, 440)
     parts += _pink(sheet, 20, 540)
     y = 610
-    for i, (track, name) in enumerate(_TRACK_NAMES):
+    for track, name in enumerate(_TRACK_NAMES):
+        i = track
         parts.append(f'<text x="20" y="{y + i * 22 + 14}" font-size="11" '
                      f'font-family="sans-serif">{name}</text>')
         marks = _track(sheet, track)
@@ -226,9 +228,8 @@ def sheet_svg(sheet: PlayerSheet, title: str = "") -> str:
             if mark == "x":
                 parts.append(_cross(x - 9, y + i * 22 + 1, 18))
     pending = " ".join(b.code for b in sheet.pending) or "-"
-    breakdown = score(sheet)
     parts.append(f'<text x="300" y="600" font-size="12" font-family="sans-serif">'
-                 f'{escape(f"foxes {sheet.foxes}   pending {pending}")}</text>')
+                 f'{escape(f"foxes {breakdown.foxes}   pending {pending}")}</text>')
     for i, line in enumerate(str(breakdown).split(", ")):
         weight = ' font-weight="bold"' if line.startswith("total") else ""
         parts.append(f'<text x="300" y="{618 + i * 14}" font-size="12" '

@@ -16,77 +16,37 @@ with one of the two red-edged subareas").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from enum import IntEnum
 from types import MappingProxyType
 
-import attrs
+from oracle.kinds import Coded
+from oracle.tracks import Track
 
 
-class Area(IntEnum):
-    """The five colour areas; the value equals the matching die's value."""
+class Bonus(Coded):
+    """A bonus printed on the sheet: the three actions, the fox, the question marks; with its
+    code in notation (a question mark's code is its die's code after ``?``)."""
 
-    YELLOW = 1
-    BLUE = 2
-    GREY = 3
-    GREEN = 4
-    PINK = 5
-
-    @property
-    def label(self) -> str:
-        """The area's name in notation: yellow blue grey green pink."""
-        return self.name.lower()
-
-
-AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
-ALL_AREAS: tuple[Area, ...] = tuple(Area)
-
-
-class Bonus(IntEnum):
-    """A bonus printed on the sheet: the three actions, the fox, the question marks."""
-
-    REROLL = 0
-    EXTRA_DIE = 1
-    POLISH = 2
-    FOX = 3
-    QUESTION_YELLOW = 4
-    QUESTION_BLUE = 5
-    QUESTION_GREY = 6
-    QUESTION_GREEN = 7
-    QUESTION_PINK = 8
-    QUESTION_BLACK = 9
-
-    @property
-    def code(self) -> str:
-        """The bonus's code: RR +1 PS FOX ?Y ?B ?G ?Gr ?P ?* (?G grey, ?Gr green)."""
-        return BONUS_CODES[self]
+    REROLL = 0, "RR"
+    EXTRA_DIE = 1, "+1"
+    POLISH = 2, "PS"
+    FOX = 3, "FOX"
+    QUESTION_YELLOW = 4, "?Y"
+    QUESTION_BLUE = 5, "?B"
+    QUESTION_GREY = 6, "?Gy"
+    QUESTION_GREEN = 7, "?Gn"
+    QUESTION_PINK = 8, "?P"
+    QUESTION_BLACK = 9, "?*"
 
     @property
     def is_question(self) -> bool:
         """True for the question marks (coloured and black)."""
         return self >= Bonus.QUESTION_YELLOW
 
-    @property
-    def is_action(self) -> bool:
-        """True for the three actions (re-roll, extra die, polish the silver)."""
-        return self <= Bonus.POLISH
 
-    @property
-    def area(self) -> Area | None:
-        """The area of a coloured question mark; None for the black one and the others."""
-        return QUESTION_AREA.get(self)
-
-
-BONUS_CODES: tuple[str, ...] = ("RR", "+1", "PS", "FOX", "?Y", "?B", "?G", "?Gr", "?P", "?*")
-BONUS_BY_CODE: Mapping[str, Bonus] = MappingProxyType(
-    {code: Bonus(i) for i, code in enumerate(BONUS_CODES)}
-)
-QUESTION_AREA: Mapping[Bonus, Area] = MappingProxyType({
-    Bonus.QUESTION_YELLOW: Area.YELLOW,
-    Bonus.QUESTION_BLUE: Area.BLUE,
-    Bonus.QUESTION_GREY: Area.GREY,
-    Bonus.QUESTION_GREEN: Area.GREEN,
-    Bonus.QUESTION_PINK: Area.PINK,
-})
+BONUS_CODES: tuple[str, ...] = tuple(b.code for b in Bonus)
+BONUS_BY_CODE: Mapping[str, Bonus] = MappingProxyType({b.code: b for b in Bonus})
+#: Codes of earlier versions of the notation, and the codes that replace them.
+RENAMED: Mapping[str, str] = MappingProxyType({"?G": "?Gy", "?Gr": "?Gn"})
 
 RR = Bonus.REROLL
 XD = Bonus.EXTRA_DIE
@@ -242,19 +202,11 @@ PINK_REPEAT = 3
 
 
 # --- Action tracks (docs/rulings.md, ruling 4E-4) ------------------------------------------------
-@attrs.frozen
-class Track:
-    """An action track: ``length`` fields, and the ``end`` bonus of its last field (or None)."""
-
-    length: int
-    end: Bonus | None
-
-
-TRACKS: Mapping[Bonus, Track] = MappingProxyType({
-    RR: Track(7, QP),
-    XD: Track(7, None),
-    PS: Track(9, None),
-})
+REROLL_TRACK: Track[Bonus] = Track(RR, 7, QP, "rr", "re-roll")
+EXTRA_DIE_TRACK: Track[Bonus] = Track(XD, 7, None, "xd", "extra die")
+POLISH_TRACK: Track[Bonus] = Track(PS, 9, None, "ps", "polish the silver")
+#: The three action tracks in the order the sheet prints them (and the engine's: oracle.sheet).
+TRACKS: tuple[Track[Bonus], ...] = (REROLL_TRACK, EXTRA_DIE_TRACK, POLISH_TRACK)
 
 # --- Round track ----------------------------------------------------------------------------------
 #: Bonus for every player at the start of rounds 1..6 (None: nothing).

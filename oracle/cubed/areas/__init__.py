@@ -1,81 +1,45 @@
-"""The five areas of the Clever Cubed sheet, one module each, all of the same shape.
+"""The five areas of the Clever Cubed sheet, one module each, all of the one shape
+(:class:`oracle.area.AreaRules`): ``targets`` (the legal reading), ``problem`` (the independent
+diagnosing reading), ``enter`` (the area after an entry and the bonuses it earns), ``score``,
+``foxes``, and the area's part of move notation and sheet notation.  Each works on its own part
+of the sheet only.  The Z3 encodings in ``spec/cubed/`` mirror these modules one to one.
 
-Each area module (``yellow``, ``turquoise``, ``blue``, ``brown``, ``pink``) is the one home of
-what its area knows: ``targets`` (every legal target for a number in a
-:class:`~oracle.cubed.areas.context.Context`: the legal reading), ``problem`` (why a target is
-not legal, by rule id: the independent reading that diagnoses refusals), ``enter`` (the sheet
-after an entry and the bonuses it earns), ``score``, ``foxes``, and its part of move notation
-(``target_text``/``parse_target``, ``TARGETS``) and of sheet notation (``KEY``, ``notation``,
-``read``).  :class:`AreaRules` states that shape; :data:`AREAS` maps each area to its module.
-Each ``targets`` reads a plain-value function of its module (``yellow.rows_free``,
-``turquoise.row_sets``, ``blue.sides``, ``brown.fields``, ``pink.options``: table look-ups or
-cached), which :mod:`oracle.cubed.legal` calls directly in its hot loops; change a rule there
-and both follow (``tests/cubed/test_fast_paths.py`` checks that they agree).
-The Z3 encodings in ``spec/cubed/`` mirror these modules one to one.
+:class:`Area` names the areas (their values equal their dice's) and carries each one's module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Protocol
 
+from oracle.area import AreaRules
+from oracle.kinds import AreaKind
 from oracle.cubed.areas import blue, brown, pink, turquoise, yellow
-from oracle.cubed.areas.context import Context
-from oracle.cubed.sheet import Area, Bonus
+from oracle.cubed.sheet import Bonus
 
-if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from oracle.cubed.playersheet import PlayerSheet
+__all__ = ["AREAS", "AREA_BY_LABEL", "AREA_MODULES", "Area", "QUESTION_AREA"]
 
 
-class AreaRules(Protocol):
-    """The shape every area module has (see the package docstring)."""
+class Area(AreaKind):
+    """The five colour areas in sheet order, each with its rules module."""
 
-    @property
-    def AREA(self) -> Area: ...  # noqa: N802 - a module constant
-
-    @property
-    def KEY(self) -> str: ...  # noqa: N802 - a module constant
-
-    @property
-    def TARGETS(self) -> range: ...  # noqa: N802 - a module constant
-
-    def targets(self, sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]: ...
-
-    def problem(self, sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None: ...
-
-    def enter(
-        self, sheet: PlayerSheet, target: int, ctx: Context
-    ) -> tuple[PlayerSheet, tuple[Bonus, ...]]: ...
-
-    def score(self, sheet: PlayerSheet) -> int: ...
-
-    def foxes(self, sheet: PlayerSheet) -> int: ...
-
-    def target_text(self, target: int) -> str: ...
-
-    def parse_target(self, text: str) -> int: ...
-
-    def notation(self, sheet: PlayerSheet) -> str: ...
-
-    def read(self, value: str, sheet: PlayerSheet) -> PlayerSheet: ...
+    YELLOW = 1, yellow
+    TURQUOISE = 2, turquoise
+    BLUE = 3, blue
+    BROWN = 4, brown
+    PINK = 5, pink
 
 
 #: Each area's module, in sheet order.
-AREAS: Mapping[Area, AreaRules] = MappingProxyType({
-    Area.YELLOW: yellow,
-    Area.TURQUOISE: turquoise,
-    Area.BLUE: blue,
-    Area.BROWN: brown,
-    Area.PINK: pink,
-})
+AREAS: Mapping[Area, AreaRules] = MappingProxyType({a: a.rules for a in Area})
 #: The area modules in sheet order.
-AREA_MODULES: tuple[AreaRules, ...] = tuple(AREAS.values())
-
-
-def enter(sheet: PlayerSheet, area: Area, target: int, ctx: Context) -> PlayerSheet:
-    """The sheet after entering in ``area`` at ``target`` (one :func:`targets` listed), the
-    bonuses it earns awarded at once (rulebook "Bonuses": "you immediately receive the
-    bonus")."""
-    sheet, earned = AREAS[area].enter(sheet, target, ctx)
-    return sheet.award(earned) if earned else sheet
+AREA_MODULES: tuple[AreaRules, ...] = tuple(a.rules for a in Area)
+AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
+#: The area of each coloured question mark (the black one may be used in any area).
+QUESTION_AREA: Mapping[Bonus, Area] = MappingProxyType({
+    Bonus.QUESTION_YELLOW: Area.YELLOW,
+    Bonus.QUESTION_TURQUOISE: Area.TURQUOISE,
+    Bonus.QUESTION_BLUE: Area.BLUE,
+    Bonus.QUESTION_BROWN: Area.BROWN,
+    Bonus.QUESTION_PINK: Area.PINK,
+})

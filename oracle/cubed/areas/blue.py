@@ -4,21 +4,24 @@
 field, in both directions ... On the left you may only enter numbers that are exactly 1 lower than
 in the previous field; on the right only numbers that are exactly 1 higher ... You may also enter a
 7 after any other number and thus 'reset' the sequence of numbers."  The number written is the
-blue die plus the white die (ruling 15, worked out in :func:`context.die_context`); our reading
-of the 7 (docs/rulings.md, ruling 14) is the ``blue_seven_after_seven`` option of the ruleset.
+blue die plus the white die (ruling 15: the die entered plus its partner die); a blue question
+mark writes a chosen total, or a chosen number plus the white die (ruling 13, option
+``blue_question``); our reading of the 7 (ruling 14) is the ``blue_seven_after_seven`` option.
 
-A side is the tuple of numbers written on it, nearest the middle first.  A target is a
-:class:`Side`.
+The area is a pair of sides (left, right), each the tuple of numbers written on it, nearest the
+middle first.  A target is a :class:`Side`.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import Any
 
+from oracle.area import QUESTION_DIE, EntryState, Problem
 from oracle.errors import NotationError
-from oracle.cubed.areas.context import Context
+from oracle.cubed.dice import Die
+from oracle.cubed.ruleset import BlueQuestion
 from oracle.cubed.sheet import (
     BLUE_EXTREME_POINTS,
     BLUE_HIGH_LIMIT,
@@ -30,12 +33,8 @@ from oracle.cubed.sheet import (
     BLUE_POINTS,
     BLUE_RIGHT_BONUS,
     BLUE_SIDE_FIELDS,
-    Area,
     Bonus,
 )
-
-if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from oracle.cubed.playersheet import PlayerSheet
 
 
 class Side(IntEnum):
@@ -50,14 +49,37 @@ class Side(IntEnum):
         return SIDE_NAMES[self]
 
 
-AREA = Area.BLUE
+#: The blue area: (left side, right side), each side's numbers from the middle out.
+Part = tuple[tuple[int, ...], tuple[int, ...]]
+
 KEY = "b"
 LEFT = Side.LEFT
 RIGHT = Side.RIGHT
 SIDE_NAMES: tuple[str, ...] = ("left", "right")
 SIDES: tuple[Side, ...] = (LEFT, RIGHT)
 #: Every target a move can name: the two sides.
-TARGETS = range(len(SIDES))
+TARGETS: tuple[int, ...] = tuple(range(len(SIDES)))
+EMPTY: Part = ((), ())
+PARTNER = True
+ENTRY_RULE = "BLUE-SUM"
+_TOTALS = tuple(range(BLUE_MIN, BLUE_MAX + 1))
+_NUMBERS = (1, 2, 3, 4, 5, 6)
+_NUMBER_PLUS_WHITE = BlueQuestion.NUMBER_PLUS_WHITE
+
+
+def question_numbers(ruleset: Any) -> tuple[int, ...]:
+    """A blue question mark chooses the total 2..12, or 1..6 plus the white die (ruling 13)."""
+    return _NUMBERS if ruleset.blue_question is _NUMBER_PLUS_WHITE else _TOTALS
+
+
+def value(number: int, partner: int, die: int, state: EntryState) -> int:
+    """The number written: a die plus its partner die (ruling 15); a question mark's total, or
+    its number plus the white die under ``number_plus_white`` (ruling 13)."""
+    if die != QUESTION_DIE:
+        return number + partner
+    if state.ruleset.blue_question is _NUMBER_PLUS_WHITE:
+        return number + state.faces[Die.WHITE]
+    return number
 
 
 def previous(values: tuple[int, ...]) -> int:
@@ -84,42 +106,39 @@ def allowed(values: tuple[int, ...], side: int, number: int, seven_after_seven: 
     return step_ok(values, side, number)
 
 
-def side_values(sheet: PlayerSheet, side: int) -> tuple[int, ...]:
-    """The numbers written on ``side``."""
-    return sheet.blue_right if side == RIGHT else sheet.blue_left
-
-
 @cache
-def sides(
-    left: tuple[int, ...], right: tuple[int, ...], value: int, seven_after_seven: bool
-) -> tuple[int, ...]:
-    """:func:`targets` from plain values: the sides where ``value`` may be written next to the
-    sides ``left`` and ``right`` (cached: a pure function of small immutable values)."""
+def sides(part: Part, number: int, seven_after_seven: bool) -> tuple[int, ...]:
+    """The sides where ``number`` may be written next (cached: a pure function of small
+    immutable values)."""
     return tuple(
-        side for side, values in ((LEFT, left), (RIGHT, right))
-        if allowed(values, side, value, seven_after_seven)
+        side for side, values in zip(SIDES, part)
+        if allowed(values, side, number, seven_after_seven)
     )
 
 
-def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
-    """The sides where the value ``ctx.number`` may be written."""
-    return sides(sheet.blue_left, sheet.blue_right, ctx.number,
-                 ctx.ruleset.blue_seven_after_seven)
+def targets(
+    part: Part, number: int, partner: int, position: int, die: int, state: EntryState
+) -> tuple[int, ...]:
+    """The sides where the value of the entry may be written."""
+    return sides(part, value(number, partner, die, state), state.ruleset.blue_seven_after_seven)
 
 
-def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:
-    """Why writing ``ctx.number`` on side ``target`` breaks a rule, or None."""
-    number = ctx.number
-    values = side_values(sheet, target)
-    side = SIDE_NAMES[target] if target in TARGETS else "?"
+def problem(
+    part: Part, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> Problem | None:
+    """Why writing the entry's value on side ``target`` breaks a rule, or None."""
+    written = value(number, partner, die, state)
+    values = part[target]
+    side = SIDE_NAMES[target]
     if len(values) >= BLUE_SIDE_FIELDS:
         return "BLUE-FULL", f"the {side} side of the blue track is full"
-    if allowed(values, target, number, ctx.ruleset.blue_seven_after_seven):
+    if allowed(values, target, written, state.ruleset.blue_seven_after_seven):
         return None
-    if number == BLUE_MIDDLE:
+    if written == BLUE_MIDDLE:
         return "BLUE-SEVEN", "a 7 may be written after any number except a 7"
     want = previous(values) + (1 if target == RIGHT else -1)
-    return "BLUE-STEP", f"the next {side} blue field needs exactly {want} (or a 7), not {number}"
+    return "BLUE-STEP", f"the next {side} blue field needs exactly {want} (or a 7), not {written}"
 
 
 def bonus(side: int, distance: int) -> Bonus | None:
@@ -128,16 +147,15 @@ def bonus(side: int, distance: int) -> Bonus | None:
     return table[distance - 1]
 
 
-def enter(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[PlayerSheet, tuple[Bonus, ...]]:
-    """Write ``ctx.number`` on side ``target``: the sheet and the bonus below that field."""
-    if target == RIGHT:
-        values = sheet.blue_right + (ctx.number,)
-        sheet = sheet.but(blue_right=values)
-    else:
-        values = sheet.blue_left + (ctx.number,)
-        sheet = sheet.but(blue_left=values)
+def enter(
+    part: Part, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> tuple[Part, tuple[Bonus, ...]]:
+    """Write the entry's value on side ``target``: the area and the bonus below that field."""
+    values = part[target] + (value(number, partner, die, state),)
+    new: Part = (part[0], values) if target == RIGHT else (values, part[1])
     got = bonus(target, len(values))
-    return sheet, (got,) if got is not None else ()
+    return new, (got,) if got is not None else ()
 
 
 def side_score(left: tuple[int, ...], right: tuple[int, ...]) -> int:
@@ -149,15 +167,15 @@ def side_score(left: tuple[int, ...], right: tuple[int, ...]) -> int:
     return points + BLUE_EXTREME_POINTS * extremes
 
 
-def score(sheet: PlayerSheet) -> int:
+def score(part: Part) -> int:
     """Points ("Final scoring"): see :func:`side_score`."""
-    return side_score(sheet.blue_left, sheet.blue_right)
+    return side_score(*part)
 
 
-def foxes(sheet: PlayerSheet) -> int:
+def foxes(part: Part) -> int:
     """The foxes below written fields."""
     return sum(
-        1 for side in SIDES for d in range(1, len(side_values(sheet, side)) + 1)
+        1 for side in SIDES for d in range(1, len(part[side]) + 1)
         if bonus(side, d) is Bonus.FOX
     )
 
@@ -174,24 +192,25 @@ def parse_target(text: str) -> int:
     return Side(SIDE_NAMES.index(text))
 
 
-def notation(sheet: PlayerSheet) -> str:
+def notation(part: Part) -> str:
     """The area in sheet notation: ``LEFT|RIGHT``, each side's numbers from the middle out."""
-    return f"{','.join(map(str, sheet.blue_left))}|{','.join(map(str, sheet.blue_right))}"
+    return f"{','.join(map(str, part[0]))}|{','.join(map(str, part[1]))}"
 
 
-def read(value: str, sheet: PlayerSheet) -> PlayerSheet:
-    """``sheet`` with the blue area of :func:`notation` text ``value``."""
-    left, sep, right = value.partition("|")
+def read(text: str) -> Part:
+    """The blue area of :func:`notation` text."""
+    left, sep, right = text.partition("|")
     if not sep:
         raise NotationError("want LEFT|RIGHT")
     sides = []
-    for part in (left, right):
-        numbers = part.split(",") if part else []
+    for side in (left, right):
+        numbers = side.split(",") if side else []
         if len(numbers) > BLUE_SIDE_FIELDS or not all(
-            n.isdigit() and BLUE_MIN <= int(n) <= BLUE_MAX and str(int(n)) == n for n in numbers
+            n.isdigit() and len(n) <= 2 and BLUE_MIN <= int(n) <= BLUE_MAX and str(int(n)) == n
+            for n in numbers
         ):
             raise NotationError(
                 f"each side holds up to {BLUE_SIDE_FIELDS} numbers from {BLUE_MIN} to {BLUE_MAX}"
             )
         sides.append(tuple(int(n) for n in numbers))
-    return sheet.but(blue_left=sides[0], blue_right=sides[1])
+    return sides[0], sides[1]

@@ -11,27 +11,25 @@ field, 1..12.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
+from oracle.area import EntryState, Problem
 from oracle.errors import NotationError
-from oracle.cubed.areas.context import Context
 from oracle.cubed.areas.masks import completed, full, parse_cells
-from oracle.cubed.sheet import (
-    BROWN_FIELDS,
-    BROWN_GAP_BONUS,
-    BROWN_NUMBERS,
-    BROWN_POINTS,
-    Area,
-    Bonus,
-)
+from oracle.cubed.sheet import BROWN_FIELDS, BROWN_GAP_BONUS, BROWN_NUMBERS, BROWN_POINTS, Bonus
 
-if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from oracle.cubed.playersheet import PlayerSheet
-
-AREA = Area.BROWN
 KEY = "br"
 #: Every target a move can name: fields 1..12.
-TARGETS = range(1, BROWN_FIELDS + 1)
+TARGETS: tuple[int, ...] = tuple(range(1, BROWN_FIELDS + 1))
+EMPTY = 0
+PARTNER = False
+ENTRY_RULE = "BROWN-NUMBER"
+NUMBERS = (1, 2, 3, 4, 5, 6)
+
+
+def question_numbers(ruleset: Any) -> tuple[int, ...]:
+    """A brown question mark chooses 1..6 (ruling 17)."""
+    return NUMBERS
 
 
 def last_field(crossed: int) -> int:
@@ -54,21 +52,26 @@ FIELDS_AFTER: tuple[tuple[tuple[int, ...], ...], ...] = _fields_after()
 
 
 def fields(crossed: int, number: int) -> tuple[int, ...]:
-    """:func:`targets` from plain values: the fields showing ``number`` right of the last field
-    crossed in ``crossed`` (a table look-up)."""
+    """The fields showing ``number`` right of the last field crossed in ``crossed`` (a table
+    look-up)."""
     return FIELDS_AFTER[crossed.bit_length()][number]  # bit_length: see last_field
 
 
-def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
-    """The fields showing ``ctx.number`` right of the last crossed field."""
-    return fields(sheet.brown, ctx.number)
+def targets(
+    part: int, number: int, partner: int, position: int, die: int, state: EntryState
+) -> tuple[int, ...]:
+    """The fields showing ``number`` right of the last crossed field."""
+    return FIELDS_AFTER[part.bit_length()][number]
 
 
-def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:
-    """Why crossing field ``target`` for ``ctx.number`` breaks a rule, or None."""
-    if target not in TARGETS or BROWN_NUMBERS[target - 1] != ctx.number:
-        return "BROWN-NUMBER", f"brown field {target} does not show {ctx.number}"
-    last = last_field(sheet.brown)
+def problem(
+    part: int, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> Problem | None:
+    """Why crossing field ``target`` for ``number`` breaks a rule, or None."""
+    if target not in TARGETS or BROWN_NUMBERS[target - 1] != number:
+        return "BROWN-NUMBER", f"brown field {target} does not show {number}"
+    last = last_field(part)
     if target <= last:
         return "BROWN-ORDER", (
             f"brown fields are crossed left to right: field {target} is not right of the last "
@@ -88,20 +91,23 @@ def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
     return completed(BONUS_TABLE, old, new)
 
 
-def enter(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[PlayerSheet, tuple[Bonus, ...]]:
-    """Cross field ``target``: the sheet and the bonuses earned."""
-    new = sheet.brown | 1 << (target - 1)
-    return sheet.but(brown=new), bonuses(sheet.brown, new)
+def enter(
+    part: int, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> tuple[int, tuple[Bonus, ...]]:
+    """Cross field ``target``: the area and the bonuses earned."""
+    new = part | 1 << (target - 1)
+    return new, bonuses(part, new)
 
 
-def score(sheet: PlayerSheet) -> int:
+def score(part: int) -> int:
     """Points by the number of crossed fields ("Final scoring")."""
-    return BROWN_POINTS[sheet.brown.bit_count()]
+    return BROWN_POINTS[part.bit_count()]
 
 
-def foxes(sheet: PlayerSheet) -> int:
+def foxes(part: int) -> int:
     """The foxes between two crossed fields."""
-    return full(BONUS_TABLE, sheet.brown, Bonus.FOX)
+    return full(BONUS_TABLE, part, Bonus.FOX)
 
 
 def target_text(target: int) -> str:
@@ -111,16 +117,16 @@ def target_text(target: int) -> str:
 
 def parse_target(text: str) -> int:
     """The field of :func:`target_text`."""
-    if not text.isdigit() or not 1 <= int(text) <= BROWN_FIELDS:
+    if not text.isdigit() or len(text) > 2 or not 1 <= int(text) <= BROWN_FIELDS:
         raise NotationError(f"a brown field must be 1 to {BROWN_FIELDS}")
     return int(text)
 
 
-def notation(sheet: PlayerSheet) -> str:
+def notation(part: int) -> str:
     """The area in sheet notation: fields 1..12, ``x`` crossed or ``.`` free."""
-    return "".join("x" if sheet.brown >> i & 1 else "." for i in range(BROWN_FIELDS))
+    return "".join("x" if part >> i & 1 else "." for i in range(BROWN_FIELDS))
 
 
-def read(value: str, sheet: PlayerSheet) -> PlayerSheet:
-    """``sheet`` with the brown area of :func:`notation` text ``value``."""
-    return sheet.but(brown=parse_cells(value, 1, BROWN_FIELDS))
+def read(text: str) -> int:
+    """The brown area of :func:`notation` text."""
+    return parse_cells(text, 1, BROWN_FIELDS)

@@ -7,22 +7,19 @@ the star above the field ... Note: In the first field you may not yet decide —
 enter half the number on the die."  A question mark chooses 1-6 and the option (docs/rulings.md,
 ruling 16).
 
-The area is the tuple of written numbers plus a 12-bit mask of the fields where the player took
-half with the bonus (bit ``field - 1``); field 1 counts as half without a bonus.  A target is a
+The area is a pair: the tuple of written numbers, and a 12-bit mask of the fields where the
+player took half with the bonus (bit ``field - 1``); field 1 counts as half without a bonus.  A target is a
 :class:`PinkOption`.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING
+from typing import Any
 
+from oracle.area import EntryState, Problem
 from oracle.errors import NotationError
-from oracle.cubed.areas.context import Context
-from oracle.cubed.sheet import PINK_BONUS, PINK_FIELDS, PINK_STARS, Area, Bonus
-
-if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from oracle.cubed.playersheet import PlayerSheet
+from oracle.cubed.sheet import PINK_BONUS, PINK_FIELDS, PINK_STARS, Bonus
 
 
 class PinkOption(IntEnum):
@@ -32,7 +29,9 @@ class PinkOption(IntEnum):
     TIMES = 1
 
 
-AREA = Area.PINK
+#: The pink area: (numbers written, mask of the fields where half was taken with the bonus).
+Part = tuple[tuple[int, ...], int]
+
 KEY = "p"
 HALF = PinkOption.HALF
 TIMES = PinkOption.TIMES
@@ -41,7 +40,16 @@ ONLY_HALF: tuple[int, ...] = (HALF,)
 BOTH: tuple[int, ...] = (HALF, TIMES)
 NONE: tuple[int, ...] = ()
 #: Every target a move can name: the two options.
-TARGETS = range(len(OPTION_NAMES))
+TARGETS: tuple[int, ...] = tuple(range(len(OPTION_NAMES)))
+EMPTY: Part = ((), 0)
+PARTNER = False
+ENTRY_RULE = "PINK-NEXT"
+NUMBERS = (1, 2, 3, 4, 5, 6)
+
+
+def question_numbers(ruleset: Any) -> tuple[int, ...]:
+    """A pink question mark chooses 1..6, then the option (ruling 16)."""
+    return NUMBERS
 
 
 def options(written: tuple[int, ...]) -> tuple[int, ...]:
@@ -64,14 +72,19 @@ def bonus(field: int, option: int) -> Bonus | None:
     return PINK_BONUS[field - 1] if option == HALF else None
 
 
-def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
+def targets(
+    part: Part, number: int, partner: int, position: int, die: int, state: EntryState
+) -> tuple[int, ...]:
     """The options for the next free field (any number may be written)."""
-    return options(sheet.pink)
+    return options(part[0])
 
 
-def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:
+def problem(
+    part: Part, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> Problem | None:
     """Why writing with option ``target`` breaks a rule, or None."""
-    allowed = options(sheet.pink)
+    allowed = options(part[0])
     if not allowed:
         return "PINK-FULL", "the pink track is full"
     if target not in allowed:
@@ -79,28 +92,30 @@ def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | 
     return None
 
 
-def enter(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[PlayerSheet, tuple[Bonus, ...]]:
-    """Write ``ctx.number`` halved or multiplied in the next field: the sheet and the bonus."""
-    field = len(sheet.pink) + 1
+def enter(
+    part: Part, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> tuple[Part, tuple[Bonus, ...]]:
+    """Write ``number`` halved or multiplied in the next field: the area and the bonus."""
+    written, halves = part
+    field = len(written) + 1
     got = bonus(field, target)
-    sheet = sheet.but(
-        pink=sheet.pink + (value(field, ctx.number, target),),
-        pink_bonus=sheet.pink_bonus | (1 << (field - 1) if got is not None else 0),
-    )
-    return sheet, (got,) if got is not None else ()
+    new = (written + (value(field, number, target),),
+           halves | (1 << (field - 1) if got is not None else 0))
+    return new, (got,) if got is not None else ()
 
 
-def score(sheet: PlayerSheet) -> int:
+def score(part: Part) -> int:
     """Points: the sum of the written numbers."""
-    return sum(sheet.pink)
+    return sum(part[0])
 
 
 _FOX_FIELDS = sum(1 << (f - 1) for f in range(1, PINK_FIELDS + 1) if PINK_BONUS[f - 1] is Bonus.FOX)
 
 
-def foxes(sheet: PlayerSheet) -> int:
+def foxes(part: Part) -> int:
     """The foxes of fields where half was taken with the bonus."""
-    return (sheet.pink_bonus & _FOX_FIELDS).bit_count()
+    return (part[1] & _FOX_FIELDS).bit_count()
 
 
 def target_text(target: int) -> str:
@@ -115,25 +130,26 @@ def parse_target(text: str) -> int:
     return PinkOption(OPTION_NAMES.index(text))
 
 
-def notation(sheet: PlayerSheet) -> str:
+def notation(part: Part) -> str:
     """The area in sheet notation: the numbers in field order, each with ``h`` (half; with the
     bonus from field 2 on) or ``t`` (times the star)."""
+    written, halves = part
     return ",".join(
-        f"{v}{'h' if i == 0 or sheet.pink_bonus >> i & 1 else 't'}"
-        for i, v in enumerate(sheet.pink)
+        f"{v}{'h' if i == 0 or halves >> i & 1 else 't'}" for i, v in enumerate(written)
     )
 
 
-def read(value_text: str, sheet: PlayerSheet) -> PlayerSheet:
-    """``sheet`` with the pink area of :func:`notation` text ``value_text``."""
-    entries = value_text.split(",") if value_text else []
+def read(text: str) -> Part:
+    """The pink area of :func:`notation` text."""
+    entries = text.split(",") if text else []
     if len(entries) > PINK_FIELDS:
         raise NotationError(f"at most {PINK_FIELDS} numbers")
-    written, bonus_mask = [], 0
+    written, halves = [], 0
     for i, entry in enumerate(entries):
         number, option = entry[:-1], entry[-1:]
-        if option not in ("h", "t") or not number.isdigit() or str(int(number)) != number:
-            raise NotationError(f"entry {i + 1} {entry!r}: want a number then h or t")
+        if option not in ("h", "t") or not number.isdigit() or len(number) > 2 \
+                or str(int(number)) != number:
+            raise NotationError(f"entry {i + 1} {entry[:20]!r}: want a number then h or t")
         chosen = HALF if option == "h" else TIMES
         if i == 0 and chosen == TIMES:
             raise NotationError("the first pink field always takes half")
@@ -142,5 +158,5 @@ def read(value_text: str, sheet: PlayerSheet) -> PlayerSheet:
                                 f"(star {PINK_STARS[i]})")
         written.append(int(number))
         if chosen == HALF and i > 0:
-            bonus_mask |= 1 << i
-    return sheet.but(pink=tuple(written), pink_bonus=bonus_mask)
+            halves |= 1 << i
+    return tuple(written), halves

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import Any
 
+from oracle.area import EntryState, Problem
+from oracle.dice import Place, Position
 from oracle.errors import NotationError
-from oracle.cubed.areas.context import Context
 from oracle.cubed.areas.masks import cells_text, completed, full, parse_cells, row_count
 from oracle.cubed.sheet import (
     TURQUOISE_COLUMN_BONUS,
@@ -26,17 +27,21 @@ from oracle.cubed.sheet import (
     TURQUOISE_ROW_BONUS,
     TURQUOISE_ROWS,
     TURQUOISE_SHADED_PER_ROW,
-    Area,
     Bonus,
 )
 
-if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from oracle.cubed.playersheet import PlayerSheet
-
-AREA = Area.TURQUOISE
 KEY = "t"
 #: Every target a move can name: the non-empty row sets of a column.
-TARGETS = range(1, 1 << TURQUOISE_ROWS)
+TARGETS: tuple[int, ...] = tuple(range(1, 1 << TURQUOISE_ROWS))
+EMPTY = 0
+PARTNER = False
+ENTRY_RULE = "TURQUOISE-EXTRA"
+NUMBERS = (1, 2, 3, 4, 5, 6)
+
+
+def question_numbers(ruleset: Any) -> tuple[int, ...]:
+    """A turquoise question mark chooses 1..6 (one cross, ruling 11)."""
+    return NUMBERS
 
 
 def bit(row: int, number: int) -> int:
@@ -78,28 +83,55 @@ def _subsets() -> tuple[tuple[tuple[int, ...], ...], ...]:
 #: SUBSETS[free][k]: non-empty subsets of the rows ``free`` with at most k rows, by size then mask.
 SUBSETS: tuple[tuple[tuple[int, ...], ...], ...] = _subsets()
 
-
-def row_sets(crossed: int, number: int, matches: int) -> tuple[int, ...]:
-    """:func:`targets` from plain values: the row sets of column ``number`` with one cross plus
-    0..``matches`` extra crosses in the area ``crossed`` (table look-ups)."""
-    return SUBSETS[_ROWS_OF[~crossed >> (number - 1) & _COLUMN]][min(1 + matches, TURQUOISE_ROWS)]
+_FIELD_I, _FIELD_III, _ON_PLATTER = Place.FIELD_I, Place.FIELD_III, Place.PLATTER
+_PLATTER = Position.PLATTER
 
 
-def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
-    """Every choice of cells in column ``ctx.number``: one cross plus 0..``ctx.matches`` extra
-    crosses."""
-    return row_sets(sheet.turquoise, ctx.number, ctx.matches)
+def matches(die: int, position: int, number: int, state: EntryState) -> int:
+    """How many OTHER dice lie in the same group as ``die`` showing ``number`` (ruling 11; with
+    a number joker, the entered number, ruling 12): the die fields for a die-field position (an
+    active pick goes onto one), the silver platter for the platter; none for a question mark."""
+    if position < _PLATTER:
+        return 0
+    faces, places = state.faces, state.places
+    count = 0
+    if position > _PLATTER:
+        for d in range(6):
+            if faces[d] == number and d != die and _FIELD_I <= places[d] <= _FIELD_III:
+                count += 1
+    else:
+        for d in range(6):
+            if faces[d] == number and d != die and places[d] == _ON_PLATTER:
+                count += 1
+    return count
 
 
-def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:
-    """Why crossing the rows ``target`` of column ``ctx.number`` breaks a rule, or None."""
-    number = ctx.number
-    if cells(number, target) & sheet.turquoise:
+def row_sets(crossed: int, number: int, extra: int) -> tuple[int, ...]:
+    """The row sets of column ``number`` with one cross plus 0..``extra`` extra crosses in the
+    area ``crossed`` (table look-ups)."""
+    return SUBSETS[_ROWS_OF[~crossed >> (number - 1) & _COLUMN]][min(1 + extra, TURQUOISE_ROWS)]
+
+
+def targets(
+    part: int, number: int, partner: int, position: int, die: int, state: EntryState
+) -> tuple[int, ...]:
+    """Every choice of cells in column ``number``: one cross plus up to one extra cross for each
+    other die of the group showing ``number`` (ruling 11)."""
+    return row_sets(part, number, matches(die, position, number, state))
+
+
+def problem(
+    part: int, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> Problem | None:
+    """Why crossing the rows ``target`` of column ``number`` breaks a rule, or None."""
+    if cells(number, target) & part:
         return "CELL-FREE", f"a chosen turquoise {number} is already crossed"
-    if target.bit_count() > 1 + ctx.matches:
+    extra = matches(die, position, number, state)
+    if target.bit_count() > 1 + extra:
         return "TURQUOISE-EXTRA", (
-            f"{target.bit_count()} crosses in column {number}, but only {ctx.matches} other "
-            f"dice in the same group show {number}: at most {1 + ctx.matches}"
+            f"{target.bit_count()} crosses in column {number}, but only {extra} other "
+            f"dice in the same group show {number}: at most {1 + extra}"
         )
     return None
 
@@ -130,22 +162,23 @@ def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
     return completed(BONUS_TABLE, old, new)
 
 
-def enter(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[PlayerSheet, tuple[Bonus, ...]]:
-    """Cross the rows ``target`` of column ``ctx.number``: the sheet and the bonuses earned."""
-    new = sheet.turquoise | cells(ctx.number, target)
-    return sheet.but(turquoise=new), bonuses(sheet.turquoise, new)
+def enter(
+    part: int, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> tuple[int, tuple[Bonus, ...]]:
+    """Cross the rows ``target`` of column ``number``: the area and the bonuses earned."""
+    new = part | cells(number, target)
+    return new, bonuses(part, new)
 
 
-def score(sheet: PlayerSheet) -> int:
+def score(part: int) -> int:
     """Points: each row scored by its number of crosses ("Final scoring")."""
-    return sum(
-        TURQUOISE_POINTS[row_count(sheet.turquoise, r)] for r in range(1, TURQUOISE_ROWS + 1)
-    )
+    return sum(TURQUOISE_POINTS[row_count(part, r)] for r in range(1, TURQUOISE_ROWS + 1))
 
 
-def foxes(sheet: PlayerSheet) -> int:
+def foxes(part: int) -> int:
     """The foxes of fully crossed shaded rows and columns."""
-    return full(BONUS_TABLE, sheet.turquoise, Bonus.FOX)
+    return full(BONUS_TABLE, part, Bonus.FOX)
 
 
 def target_text(target: int) -> str:
@@ -164,11 +197,11 @@ def parse_target(text: str) -> int:
     return sum(1 << (r - 1) for r in rows)
 
 
-def notation(sheet: PlayerSheet) -> str:
+def notation(part: int) -> str:
     """The area in sheet notation: rows 1..5, 6 cells each (columns 1..6)."""
-    return cells_text(sheet.turquoise, TURQUOISE_ROWS)
+    return cells_text(part, TURQUOISE_ROWS)
 
 
-def read(value: str, sheet: PlayerSheet) -> PlayerSheet:
-    """``sheet`` with the turquoise area of :func:`notation` text ``value``."""
-    return sheet.but(turquoise=parse_cells(value, TURQUOISE_ROWS))
+def read(text: str) -> int:
+    """The turquoise area of :func:`notation` text."""
+    return parse_cells(text, TURQUOISE_ROWS)

@@ -15,31 +15,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import Any
 
+from oracle.area import EntryState, Problem
 from oracle.dice import ROMAN, Position
 from oracle.errors import NotationError
-from oracle.cubed.areas.context import Context
 from oracle.cubed.areas.masks import cells_text, completed, full, parse_cells, row_count
-from oracle.cubed.ruleset import DEFAULT_RULESET
 from oracle.cubed.sheet import (
     YELLOW_BONUS_I_II,
     YELLOW_BONUS_II_III,
     YELLOW_GREY_ROW,
     YELLOW_POINTS,
     YELLOW_ROWS,
-    Area,
     Bonus,
 )
 
-if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from oracle.cubed.playersheet import PlayerSheet
-
-AREA = Area.YELLOW
 KEY = "y"
 #: Every target a move can name: rows I..III.
-TARGETS = range(1, YELLOW_ROWS + 1)
-ALL_ROWS: tuple[int, ...] = tuple(TARGETS)
+TARGETS: tuple[int, ...] = tuple(range(1, YELLOW_ROWS + 1))
+ALL_ROWS = TARGETS
+EMPTY = 0
+PARTNER = False
+ENTRY_RULE = "YELLOW-ROW"
+NUMBERS = (1, 2, 3, 4, 5, 6)
+
+
+def question_numbers(ruleset: Any) -> tuple[int, ...]:
+    """A yellow question mark chooses 1..6 (ruling 10)."""
+    return NUMBERS
 
 
 def bit(row: int, number: int) -> int:
@@ -52,13 +55,13 @@ def free_rows(crossed: int, number: int, rows: tuple[int, ...]) -> tuple[int, ..
     return tuple(r for r in rows if not crossed & bit(r, number))
 
 
-def rows_for(ctx: Context) -> tuple[int, ...]:
+def rows_for(number: int, position: int) -> tuple[int, ...]:
     """The rows an entry may use by where the die lies (ruling 5): die field k → row k; the
     silver platter → the grey cell of its number; a question mark → any row (ruling 10)."""
-    if ctx.position > Position.PLATTER:
-        return (int(ctx.position),)
-    if ctx.position == Position.PLATTER:
-        return (YELLOW_GREY_ROW[ctx.number],)
+    if position > Position.PLATTER:
+        return (position,)
+    if position == Position.PLATTER:
+        return (YELLOW_GREY_ROW[number],)
     return ALL_ROWS
 
 
@@ -67,8 +70,8 @@ def _rows_free_table() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
     for position in (Position.QUESTION, Position.PLATTER, Position.FIELD_I, Position.FIELD_II,
                      Position.FIELD_III):
         by_number: list[tuple[tuple[int, ...], ...]] = [()]
-        for number in range(1, 7):
-            rows = rows_for(Context(number, position, 0, DEFAULT_RULESET))
+        for number in NUMBERS:
+            rows = rows_for(number, position)
             by_number.append(tuple(
                 free_rows(sum(bit(r, number) for r in ALL_ROWS if column >> (r - 1) & 1),
                           number, rows)
@@ -83,23 +86,20 @@ def _rows_free_table() -> tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]:
 _ROWS_FREE: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = _rows_free_table()
 
 
-def rows_free(crossed: int, number: int, position: int) -> tuple[int, ...]:
-    """:func:`targets` from plain values: the rows where ``number`` (1..6) entered from
-    ``position`` may be crossed in the area ``crossed`` (a table look-up)."""
-    column = crossed >> (number - 1)
+def targets(
+    part: int, number: int, partner: int, position: int, die: int, state: EntryState
+) -> tuple[int, ...]:
+    """The rows where ``number`` (1..6) entered from ``position`` may be crossed (a table
+    look-up on the crossed cells of its column)."""
+    column = part >> (number - 1)
     return _ROWS_FREE[position + 1][number][(column & 1) | (column >> 5 & 2) | (column >> 10 & 4)]
 
 
-def targets(sheet: PlayerSheet, ctx: Context) -> tuple[int, ...]:
-    """The rows where ``ctx.number`` may be crossed."""
-    if 1 <= ctx.number <= 6:
-        return rows_free(sheet.yellow, ctx.number, ctx.position)
-    return free_rows(sheet.yellow, ctx.number, rows_for(ctx))
-
-
-def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | None:
-    """Why crossing ``ctx.number`` in row ``target`` breaks a rule, or None."""
-    number, position = ctx.number, ctx.position
+def problem(
+    part: int, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> Problem | None:
+    """Why crossing ``number`` in row ``target`` breaks a rule, or None."""
     if position > Position.PLATTER and target != position:
         return "YELLOW-ROW", (
             f"a die on die field {ROMAN[position]} is entered in yellow row {ROMAN[position]} "
@@ -110,7 +110,7 @@ def problem(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[str, str] | 
             f"a die from the silver platter crosses a grey cell only: the grey {number} is in "
             f"row {ROMAN[YELLOW_GREY_ROW[number]]}"
         )
-    if sheet.yellow & bit(target, number):
+    if part & bit(target, number):
         return "CELL-FREE", f"the yellow {number} in row {ROMAN[target]} is already crossed"
     return None
 
@@ -132,20 +132,23 @@ def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
     return completed(BONUS_TABLE, old, new)
 
 
-def enter(sheet: PlayerSheet, target: int, ctx: Context) -> tuple[PlayerSheet, tuple[Bonus, ...]]:
-    """Cross ``ctx.number`` in row ``target``: the sheet and the bonuses earned."""
-    new = sheet.yellow | bit(target, ctx.number)
-    return sheet.but(yellow=new), bonuses(sheet.yellow, new)
+def enter(
+    part: int, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> tuple[int, tuple[Bonus, ...]]:
+    """Cross ``number`` in row ``target``: the area and the bonuses earned."""
+    new = part | bit(target, number)
+    return new, bonuses(part, new)
 
 
-def score(sheet: PlayerSheet) -> int:
+def score(part: int) -> int:
     """Points: each row scored by its number of crosses ("Final scoring")."""
-    return sum(YELLOW_POINTS[row_count(sheet.yellow, r)] for r in range(1, YELLOW_ROWS + 1))
+    return sum(YELLOW_POINTS[row_count(part, r)] for r in range(1, YELLOW_ROWS + 1))
 
 
-def foxes(sheet: PlayerSheet) -> int:
+def foxes(part: int) -> int:
     """The foxes between two crossed cells."""
-    return full(BONUS_TABLE, sheet.yellow, Bonus.FOX)
+    return full(BONUS_TABLE, part, Bonus.FOX)
 
 
 def target_text(target: int) -> str:
@@ -163,11 +166,11 @@ def parse_target(text: str) -> int:
     return _ROWS_BY_TEXT[text]
 
 
-def notation(sheet: PlayerSheet) -> str:
+def notation(part: int) -> str:
     """The area in sheet notation: rows I..III, 6 cells each, ``x`` crossed or ``.`` free."""
-    return cells_text(sheet.yellow, YELLOW_ROWS)
+    return cells_text(part, YELLOW_ROWS)
 
 
-def read(value: str, sheet: PlayerSheet) -> PlayerSheet:
-    """``sheet`` with the yellow area of :func:`notation` text ``value``."""
-    return sheet.but(yellow=parse_cells(value, YELLOW_ROWS))
+def read(text: str) -> int:
+    """The yellow area of :func:`notation` text."""
+    return parse_cells(text, YELLOW_ROWS)

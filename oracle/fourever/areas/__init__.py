@@ -1,3 +1,39 @@
-"""One module per area of the Clever 4Ever sheet, each with the same shape: ``targets``,
-``problem``, ``enter``, ``score``, ``foxes``, ``target_text``/``parse_target`` and its part of
-the sheet notation (``notation``/``parse_notation``)."""
+"""The five areas of the Clever 4Ever sheet, one module each, all of the one shape
+(:class:`oracle.area.AreaRules`): ``targets``, ``problem``, ``enter``, ``score``, ``foxes``, and
+the area's part of move notation and sheet notation.  Each works on its own part of the sheet.
+
+:class:`Area` names the areas (their values equal their dice's) and carries each one's module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from oracle.kinds import AreaKind
+from oracle.fourever.areas import blue, green, grey, pink, yellow
+from oracle.fourever.sheet import Bonus
+
+__all__ = ["ALL_AREAS", "AREA_BY_LABEL", "Area", "QUESTION_AREA"]
+
+
+class Area(AreaKind):
+    """The five colour areas in sheet order, each with its rules module."""
+
+    YELLOW = 1, yellow
+    BLUE = 2, blue
+    GREY = 3, grey
+    GREEN = 4, green
+    PINK = 5, pink
+
+
+ALL_AREAS: tuple[Area, ...] = tuple(Area)
+AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
+#: The area of each coloured question mark (the black one chooses its area, ruling 4E-11).
+QUESTION_AREA: Mapping[Bonus, Area] = MappingProxyType({
+    Bonus.QUESTION_YELLOW: Area.YELLOW,
+    Bonus.QUESTION_BLUE: Area.BLUE,
+    Bonus.QUESTION_GREY: Area.GREY,
+    Bonus.QUESTION_GREEN: Area.GREEN,
+    Bonus.QUESTION_PINK: Area.PINK,
+})

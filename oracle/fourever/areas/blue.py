@@ -5,13 +5,17 @@ cube the column."  The row's 2nd cross earns the row bonus; the main diagonal's 
 re-roll; each column with at least 2 crosses scores its points; the anti-diagonal scores 6 with at
 least 2 crosses.  A blue question mark crosses any free cell (ruling 4E-6).
 
-State: a 36-bit mask, bit ``(row - 1) * 6 + (column - 1)``.  Target: that bit's index.
+The area is a 36-bit mask, bit ``(row - 1) * 6 + (column - 1)``.  A target is that bit's index.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
+from oracle.area import QUESTION_DIE, EntryState, Problem
 from oracle.errors import NotationError
-from oracle.fourever.context import Context
+from oracle.fourever.dice import Die
 from oracle.fourever.sheet import (
     BLUE_ANTI_DIAGONAL_AT,
     BLUE_ANTI_DIAGONAL_POINTS,
@@ -25,9 +29,19 @@ from oracle.fourever.sheet import (
     Bonus,
 )
 
-State = int
-EMPTY: State = 0
+KEY = "b"
 TARGETS: tuple[int, ...] = tuple(range(BLUE_SIZE * BLUE_SIZE))
+EMPTY = 0
+PARTNER = True
+ENTRY_RULE = "BLUE-CELL"
+_NONE = (0,)
+_BLUE = Die.BLUE
+_SINGLE: tuple[tuple[int], ...] = tuple((t,) for t in TARGETS)
+
+
+def question_numbers(ruleset: Any) -> tuple[int, ...]:
+    """A blue question mark chooses a cell, not a number (ruling 4E-6)."""
+    return _NONE
 
 
 def cell(row: int, column: int) -> int:
@@ -54,58 +68,77 @@ ANTI_DIAGONAL = sum(1 << cell(i, 7 - i) for i in range(1, 7))
 FOX_ROWS: tuple[int, ...] = tuple(r + 1 for r, b in enumerate(BLUE_ROW_BONUS) if b is Bonus.FOX)
 
 
-def targets(state: State, ctx: Context) -> tuple[int, ...]:
-    """A die: the one cell of the dice (row = blue, column = white) if free.  A question mark:
-    every free cell."""
-    if ctx.question:
-        return tuple(t for t in TARGETS if not state >> t & 1)
-    t = cell(ctx.number, ctx.partner)
-    return () if state >> t & 1 else (t,)
+def dice_cell(number: int, partner: int, die: int) -> int:
+    """The cell two dice cross: the blue die's number gives the row, the white die's the column
+    (``number`` is the entered die's, ``partner`` the other's)."""
+    return cell(number, partner) if die == _BLUE else cell(partner, number)
 
 
-def problem(state: State, target: int, ctx: Context) -> tuple[str, str] | None:
+@lru_cache(maxsize=4096)
+def free_cells(part: int) -> tuple[int, ...]:
+    """Every free cell (what a blue question mark may cross)."""
+    return tuple(t for t in TARGETS if not part >> t & 1)
+
+
+def targets(
+    part: int, number: int, partner: int, position: int, die: int, state: EntryState
+) -> tuple[int, ...]:
+    """A die: the one cell of the dice, if free.  A question mark: every free cell."""
+    if die == QUESTION_DIE:
+        return free_cells(part)
+    t = dice_cell(number, partner, die)
+    return () if part >> t & 1 else _SINGLE[t]
+
+
+def problem(
+    part: int, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> Problem | None:
     """Why the cell ``target`` cannot be crossed with these dice, or None."""
-    if target not in TARGETS:
-        return "BLUE-CELL", "the blue grid has rows and columns 1 to 6"
-    if not ctx.question and (row_of(target), column_of(target)) != (ctx.number, ctx.partner):
-        return "BLUE-CELL", (
-            f"the blue die gives the row and the white die the column: row {ctx.number}, "
-            f"column {ctx.partner}, not {target_text(target)}"
-        )
-    if state >> target & 1:
+    if die != QUESTION_DIE:
+        row, column = (number, partner) if die == _BLUE else (partner, number)
+        if (row_of(target), column_of(target)) != (row, column):
+            return "BLUE-CELL", (
+                f"the blue die gives the row and the white die the column: row {row}, "
+                f"column {column}, not {target_text(target)}"
+            )
+    if part >> target & 1:
         return "CELL-FREE", f"the blue cell {target_text(target)} is already crossed"
     return None
 
 
-def enter(state: State, target: int, ctx: Context) -> tuple[State, tuple[Bonus, ...]]:
+def enter(
+    part: int, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> tuple[int, tuple[Bonus, ...]]:
     """Cross the cell; the row's 2nd cross earns the row bonus, the main diagonal's 2nd cross a
     re-roll."""
-    new = state | 1 << target
+    new = part | 1 << target
     earned: list[Bonus] = []
     row = row_of(target)
     if (new & ROW_MASK[row - 1]).bit_count() == BLUE_ROW_BONUS_AT:
         earned.append(BLUE_ROW_BONUS[row - 1])
-    if new & MAIN_DIAGONAL != state & MAIN_DIAGONAL and (
+    if new & MAIN_DIAGONAL != part & MAIN_DIAGONAL and (
         (new & MAIN_DIAGONAL).bit_count() == BLUE_MAIN_DIAGONAL_AT
     ):
         earned.append(BLUE_MAIN_DIAGONAL_BONUS)
     return new, tuple(earned)
 
 
-def score(state: State) -> int:
+def score(part: int) -> int:
     """Column points (columns with 2 or more crosses) + the anti-diagonal's 6."""
     points = sum(
         BLUE_COLUMN_POINTS[c] for c in range(6)
-        if (state & COLUMN_MASK[c]).bit_count() >= BLUE_COLUMN_POINTS_AT
+        if (part & COLUMN_MASK[c]).bit_count() >= BLUE_COLUMN_POINTS_AT
     )
-    if (state & ANTI_DIAGONAL).bit_count() >= BLUE_ANTI_DIAGONAL_AT:
+    if (part & ANTI_DIAGONAL).bit_count() >= BLUE_ANTI_DIAGONAL_AT:
         points += BLUE_ANTI_DIAGONAL_POINTS
     return points
 
 
-def foxes(state: State) -> int:
+def foxes(part: int) -> int:
     """The blue foxes shown: row 6 with its 2nd cross."""
-    return sum(1 for r in FOX_ROWS if (state & ROW_MASK[r - 1]).bit_count() >= BLUE_ROW_BONUS_AT)
+    return sum(1 for r in FOX_ROWS if (part & ROW_MASK[r - 1]).bit_count() >= BLUE_ROW_BONUS_AT)
 
 
 def target_text(target: int) -> str:
@@ -116,21 +149,22 @@ def target_text(target: int) -> str:
 def parse_target(text: str) -> int:
     """A cell from ``ROW,COLUMN``."""
     row, sep, column = text.partition(",")
-    if not sep or row not in "123456" or column not in "123456" or not row or not column:
-        raise NotationError(f"a blue cell is ROW,COLUMN with 1 to 6 each, not {text!r}")
+    if not sep or len(row) != 1 or len(column) != 1 or row not in "123456" \
+            or column not in "123456":
+        raise NotationError(f"a blue cell is ROW,COLUMN with 1 to 6 each, not {text[:20]!r}")
     return cell(int(row), int(column))
 
 
-def notation(state: State) -> str:
+def notation(part: int) -> str:
     """Six rows of ``x`` (crossed) and ``.`` joined by ``/``."""
     return "/".join(
-        "".join("x" if state >> cell(r, c) & 1 else "." for c in range(1, 7)) for r in range(1, 7)
+        "".join("x" if part >> cell(r, c) & 1 else "." for c in range(1, 7)) for r in range(1, 7)
     )
 
 
-def parse_notation(text: str) -> State:
+def read(text: str) -> int:
     """The inverse of :func:`notation`."""
     rows = text.split("/")
     if len(rows) != 6 or any(len(r) != 6 or set(r) - {"x", "."} for r in rows):
-        raise NotationError(f"blue: want 6 rows of 6 'x'/'.' joined by '/', got {text!r}")
+        raise NotationError(f"blue: want 6 rows of 6 'x'/'.' joined by '/', got {text[:60]!r}")
     return sum(1 << cell(r + 1, c + 1) for r in range(6) for c in range(6) if rows[r][c] == "x")

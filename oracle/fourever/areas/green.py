@@ -7,38 +7,59 @@ lines; option ``green_upper_after_lower``: a field's upper triangle only after i
 bonus under a field comes with its lower triangle; a field with both triangles scores their sum,
 fields 4..11 doubled.
 
-State: (lower numbers, upper numbers), each in field order.  Target: LOWER (0) or UPPER (1).
+The area is (lower numbers, upper numbers), each in field order.  A target is LOWER (0) or
+UPPER (1).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from oracle.area import EntryState, Problem
 from oracle.errors import NotationError
 from oracle.fourever.areas._digits import digits, parse_digits
-from oracle.fourever.context import Context
-from oracle.fourever.sheet import GREEN_BONUS, GREEN_FIELDS, GREEN_MULTIPLIER, Bonus
+from oracle.fourever.sheet import GREEN_BONUS, GREEN_FIELDS, GREEN_MULTIPLIER, NUMBERS, Bonus
 
-State = tuple[tuple[int, ...], tuple[int, ...]]
-EMPTY: State = ((), ())
+Part = tuple[tuple[int, ...], tuple[int, ...]]
+
+KEY = "gn"
 LOWER, UPPER = 0, 1
 TARGETS: tuple[int, ...] = (LOWER, UPPER)
 TARGET_NAMES: tuple[str, ...] = ("lower", "upper")
+EMPTY: Part = ((), ())
+PARTNER = False
+ENTRY_RULE = "GREEN-LINE"
 FOX_FIELDS: tuple[int, ...] = tuple(f + 1 for f, b in enumerate(GREEN_BONUS) if b is Bonus.FOX)
+#: _LINES[mask]: the lines whose bit is set in ``mask`` (bit 0 lower, bit 1 upper).
+_LINES: tuple[tuple[int, ...], ...] = ((), (LOWER,), (UPPER,), (LOWER, UPPER))
 
 
-def targets(state: State, ctx: Context) -> tuple[int, ...]:
-    """The lines whose next triangle is free (and, under the option, may be written)."""
-    return tuple(t for t in TARGETS if problem(state, t, ctx) is None)
+def question_numbers(ruleset: Any) -> tuple[int, ...]:
+    """A green question mark chooses 1..6."""
+    return NUMBERS
 
 
-def problem(state: State, target: int, ctx: Context) -> tuple[str, str] | None:
+def targets(
+    part: Part, number: int, partner: int, position: int, die: int, state: EntryState
+) -> tuple[int, ...]:
+    """The lines whose next triangle is free (and, under ``green_upper_after_lower``, may be
+    written)."""
+    lower, upper = part
+    upper_open = len(upper) < GREEN_FIELDS and (
+        not state.ruleset.green_upper_after_lower or len(upper) < len(lower)
+    )
+    return _LINES[(len(lower) < GREEN_FIELDS) | upper_open << 1]
+
+
+def problem(
+    part: Part, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> Problem | None:
     """Why the number cannot go into that line, or None."""
-    if target not in TARGETS:
-        return "GREEN-LINE", "a green entry goes into the lower or the upper line"
-    lower, upper = state
-    line = state[target]
-    if len(line) >= GREEN_FIELDS:
+    lower, upper = part
+    if len(part[target]) >= GREEN_FIELDS:
         return "GREEN-LINE", f"the {TARGET_NAMES[target]} green line is full"
-    if target == UPPER and ctx.ruleset.green_upper_after_lower and len(upper) >= len(lower):
+    if target == UPPER and state.ruleset.green_upper_after_lower and len(upper) >= len(lower):
         return "GREEN-UPPER-AFTER-LOWER", (
             f"green field {len(upper) + 1}'s upper triangle may be written only after its lower "
             "one (option green_upper_after_lower)"
@@ -46,23 +67,26 @@ def problem(state: State, target: int, ctx: Context) -> tuple[str, str] | None:
     return None
 
 
-def enter(state: State, target: int, ctx: Context) -> tuple[State, tuple[Bonus, ...]]:
+def enter(
+    part: Part, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> tuple[Part, tuple[Bonus, ...]]:
     """Write the number into the line's next triangle; a lower triangle earns its bonus."""
-    lower, upper = state
+    lower, upper = part
     if target == LOWER:
-        return (lower + (ctx.number,), upper), (GREEN_BONUS[len(lower)],)
-    return (lower, upper + (ctx.number,)), ()
+        return (lower + (number,), upper), (GREEN_BONUS[len(lower)],)
+    return (lower, upper + (number,)), ()
 
 
-def score(state: State) -> int:
+def score(part: Part) -> int:
     """Each field with both triangles: their sum times the field's multiplier."""
-    lower, upper = state
+    lower, upper = part
     return sum((a + b) * m for a, b, m in zip(lower, upper, GREEN_MULTIPLIER))
 
 
-def foxes(state: State) -> int:
+def foxes(part: Part) -> int:
     """The green foxes shown: field 10's lower triangle written."""
-    return sum(1 for f in FOX_FIELDS if len(state[LOWER]) >= f)
+    return sum(1 for f in FOX_FIELDS if len(part[LOWER]) >= f)
 
 
 def target_text(target: int) -> str:
@@ -73,19 +97,19 @@ def target_text(target: int) -> str:
 def parse_target(text: str) -> int:
     """A line from its name."""
     if text not in TARGET_NAMES:
-        raise NotationError(f"a green line is lower or upper, not {text!r}")
+        raise NotationError(f"a green line is lower or upper, not {text[:20]!r}")
     return TARGET_NAMES.index(text)
 
 
-def notation(state: State) -> str:
+def notation(part: Part) -> str:
     """The lower line's digits, ``/``, the upper line's: e.g. ``4353/6554``."""
-    return f"{digits(state[LOWER])}/{digits(state[UPPER])}"
+    return f"{digits(part[LOWER])}/{digits(part[UPPER])}"
 
 
-def parse_notation(text: str) -> State:
+def read(text: str) -> Part:
     """The inverse of :func:`notation`."""
     lower, sep, upper = text.partition("/")
     if not sep:
-        raise NotationError(f"green: want LOWER/UPPER digits, got {text!r}")
+        raise NotationError(f"green: want LOWER/UPPER digits, got {text[:40]!r}")
     return (parse_digits(lower, GREEN_FIELDS, "green lower line"),
             parse_digits(upper, GREEN_FIELDS, "green upper line"))

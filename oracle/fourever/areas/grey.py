@@ -8,13 +8,17 @@ adjacent to an existing cross."  A bonus printed in a cell is earned when the ce
 full column scores the points above it; crossing every cell of a shade shows a fox.  A grey
 question mark crosses any part that may legally be crossed (every part has at most 6 cells).
 
-State: a mask of the crossed parts (bit = part number).  Target: the part number 0..16.
+The area is a mask of the crossed parts (bit = part number).  A target is the part number
+0..16.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
+from oracle.area import QUESTION_DIE, EntryState, Problem
 from oracle.errors import NotationError
-from oracle.fourever.context import Context
 from oracle.fourever.sheet import (
     GREY_CELL_BONUS,
     GREY_COLUMN_POINTS,
@@ -30,9 +34,11 @@ from oracle.fourever.sheet import (
     Bonus,
 )
 
-State = int
-EMPTY: State = 0
+KEY = "gy"
 TARGETS: tuple[int, ...] = tuple(range(GREY_PART_COUNT))
+EMPTY = 0
+PARTNER = False
+ENTRY_RULE = "GREY-SIZE"
 START_MASK = sum(1 << p for p in GREY_START_PARTS)
 #: The bonuses printed in each part's cells, in row-major cell order.
 PART_BONUSES: tuple[tuple[Bonus, ...], ...] = tuple(
@@ -45,46 +51,62 @@ COLUMN_PARTS: tuple[int, ...] = tuple(
 )
 #: The largest number a die can show: a question mark may cross any part the rules allow.
 _ANY = 6
+_NONE = (0,)
+#: _FITS[n]: the mask of the parts of at most ``n`` cells.
+_FITS: tuple[int, ...] = tuple(
+    sum(1 << p for p in TARGETS if GREY_PART_SIZE[p] <= n) for n in range(_ANY + 1)
+)
 
 
-def reachable(state: State) -> int:
+def question_numbers(ruleset: Any) -> tuple[int, ...]:
+    """A grey question mark chooses a part, not a number (ruling 4E-8)."""
+    return _NONE
+
+
+@lru_cache(maxsize=1 << GREY_PART_COUNT)
+def reachable(part: int) -> int:
     """The mask of the free parts the next cross may take, whatever its size: a start part
     while nothing is crossed, else a part touching a crossed one."""
-    if not state:
+    if not part:
         return START_MASK
     touching = 0
     for p in TARGETS:
-        if state >> p & 1:
+        if part >> p & 1:
             touching |= GREY_NEIGHBOURS[p]
-    return touching & ~state
+    return touching & ~part
 
 
-def targets(state: State, ctx: Context) -> tuple[int, ...]:
-    """The free, reachable parts of at most ``ctx.number`` cells (any size for a question)."""
-    most = _ANY if ctx.question else ctx.number
-    mask = reachable(state)
-    return tuple(p for p in TARGETS if mask >> p & 1 and GREY_PART_SIZE[p] <= most)
+@lru_cache(maxsize=1 << GREY_PART_COUNT)
+def _parts(mask: int) -> tuple[int, ...]:
+    return tuple(p for p in TARGETS if mask >> p & 1)
 
 
-def problem(state: State, target: int, ctx: Context) -> tuple[str, str] | None:
+def targets(
+    part: int, number: int, partner: int, position: int, die: int, state: EntryState
+) -> tuple[int, ...]:
+    """The free, reachable parts of at most ``number`` cells (any size for a question)."""
+    return _parts(reachable(part) & _FITS[_ANY if die == QUESTION_DIE else number])
+
+
+def problem(
+    part: int, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> Problem | None:
     """Why part ``target`` cannot be crossed with this number, or None (an independent reading
     of the rule: the start and touching conditions are checked cell by cell)."""
-    if target not in TARGETS:
-        return "MOVE-FORM", f"the grey parts are numbered 0 to {GREY_PART_COUNT - 1}"
-    if state >> target & 1:
+    if part >> target & 1:
         return "CELL-FREE", f"grey part {target} is already crossed"
-    size = len(GREY_PARTS[target])
-    if not ctx.question and size > ctx.number:
-        return "GREY-SIZE", f"grey part {target} has {size} cells, more than the {ctx.number}"
     cells = GREY_PARTS[target]
-    if not state:
+    if die != QUESTION_DIE and len(cells) > number:
+        return "GREY-SIZE", f"grey part {target} has {len(cells)} cells, more than the {number}"
+    if not part:
         if not any(c == 0 for _, c in cells):
             return "GREY-START", (
                 "the first grey part must be one of the two red-framed start parts at the left"
             )
         return None
     crossed = {(r, c) for r in range(GREY_ROWS) for c in range(GREY_COLUMNS)
-               if state >> GREY_PART_OF[r][c] & 1}
+               if part >> GREY_PART_OF[r][c] & 1}
     if not any((r + dr, c + dc) in crossed
                for r, c in cells for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))):
         return "GREY-ADJACENT", (
@@ -93,22 +115,25 @@ def problem(state: State, target: int, ctx: Context) -> tuple[str, str] | None:
     return None
 
 
-def enter(state: State, target: int, ctx: Context) -> tuple[State, tuple[Bonus, ...]]:
+def enter(
+    part: int, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> tuple[int, tuple[Bonus, ...]]:
     """Cross the part; the bonuses printed in its cells are earned."""
-    return state | 1 << target, PART_BONUSES[target]
+    return part | 1 << target, PART_BONUSES[target]
 
 
-def score(state: State) -> int:
+def score(part: int) -> int:
     """The points of every column whose 4 cells are crossed."""
     return sum(
         GREY_COLUMN_POINTS[c] for c in range(GREY_COLUMNS)
-        if state & COLUMN_PARTS[c] == COLUMN_PARTS[c]
+        if part & COLUMN_PARTS[c] == COLUMN_PARTS[c]
     )
 
 
-def foxes(state: State) -> int:
+def foxes(part: int) -> int:
     """One fox for each shade whose every cell is crossed."""
-    return sum(1 for mask in GREY_SHADE_PARTS.values() if state & mask == mask)
+    return sum(1 for mask in GREY_SHADE_PARTS.values() if part & mask == mask)
 
 
 def target_text(target: int) -> str:
@@ -118,18 +143,20 @@ def target_text(target: int) -> str:
 
 def parse_target(text: str) -> int:
     """A part from its number (canonical: no leading zero)."""
-    if not text.isdigit() or str(int(text)) != text or int(text) >= GREY_PART_COUNT:
-        raise NotationError(f"a grey part is 0 to {GREY_PART_COUNT - 1}, not {text!r}")
+    if not text.isdigit() or len(text) > 2 or str(int(text)) != text \
+            or int(text) >= GREY_PART_COUNT:
+        raise NotationError(f"a grey part is 0 to {GREY_PART_COUNT - 1}, not {text[:20]!r}")
     return int(text)
 
 
-def notation(state: State) -> str:
+def notation(part: int) -> str:
     """One character per part 0..16: ``x`` crossed, ``.`` free."""
-    return "".join("x" if state >> p & 1 else "." for p in TARGETS)
+    return "".join("x" if part >> p & 1 else "." for p in TARGETS)
 
 
-def parse_notation(text: str) -> State:
+def read(text: str) -> int:
     """The inverse of :func:`notation`."""
     if len(text) != GREY_PART_COUNT or set(text) - {"x", "."}:
-        raise NotationError(f"grey: want {GREY_PART_COUNT} 'x'/'.' characters, got {text!r}")
+        raise NotationError(f"grey: want {GREY_PART_COUNT} 'x'/'.' characters, got "
+                            f"{text[:40]!r}")
     return sum(1 << p for p, ch in enumerate(text) if ch == "x")

@@ -5,17 +5,21 @@ number you enter, the following happens": a 2, 4 or 6 is circled (+2, +4, +3 at 
 writes another 3 in the next field (no effect of its own; nothing at field 12); a 5 or 6 earns the
 bonus under its field.  Score: the points above the last written field plus the circled extras.
 
-State: the numbers written, in field order (the extra 3s included: a player's 3 is always followed
-by its extra 3, so which 3s were extra can be read off left to right).  Target: the field
-written (the next free one, 1..12).
+The area is the numbers written, in field order (the extra 3s included: a player's 3 is always
+followed by its extra 3, so which 3s were extra can be read off left to right).  An entry always
+goes into the next free field, which the sheet fixes: the area has one target, and a move names
+only the area (``take P pink``).
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from oracle.area import EntryState, Problem
 from oracle.errors import NotationError
 from oracle.fourever.areas._digits import digits, parse_digits
-from oracle.fourever.context import Context
 from oracle.fourever.sheet import (
+    NUMBERS,
     PINK_BONUS,
     PINK_BONUS_NUMBERS,
     PINK_CIRCLED,
@@ -25,85 +29,101 @@ from oracle.fourever.sheet import (
     Bonus,
 )
 
-State = tuple[int, ...]
-EMPTY: State = ()
-TARGETS: tuple[int, ...] = tuple(range(1, PINK_FIELDS + 1))
+Part = tuple[int, ...]
+
+KEY = "p"
+#: The one target: the next free field.
+NEXT = 0
+TARGETS: tuple[int, ...] = (NEXT,)
+EMPTY: Part = ()
+PARTNER = False
+ENTRY_RULE = "PINK-NEXT"
 FOX_FIELDS: tuple[int, ...] = tuple(f + 1 for f, b in enumerate(PINK_BONUS) if b is Bonus.FOX)
 
 
-def own_entries(state: State) -> tuple[bool, ...]:
+def question_numbers(ruleset: Any) -> tuple[int, ...]:
+    """A pink question mark chooses 1..6 (ruling 4E-9)."""
+    return NUMBERS
+
+
+def own_entries(part: Part) -> tuple[bool, ...]:
     """For each written field: True when the player wrote it, False for an extra 3."""
     out: list[bool] = []
     extra_next = False
-    for value in state:
+    for value in part:
         out.append(not extra_next)
         extra_next = not extra_next and value == PINK_REPEAT
     return tuple(out)
 
 
-def targets(state: State, ctx: Context) -> tuple[int, ...]:
-    """The next free field, if any."""
-    return (len(state) + 1,) if len(state) < PINK_FIELDS else ()
+def targets(
+    part: Part, number: int, partner: int, position: int, die: int, state: EntryState
+) -> tuple[int, ...]:
+    """The next free field, if there is one."""
+    return TARGETS if len(part) < PINK_FIELDS else ()
 
 
-def problem(state: State, target: int, ctx: Context) -> tuple[str, str] | None:
-    """Why the number cannot go into field ``target``, or None."""
-    if len(state) >= PINK_FIELDS:
+def problem(
+    part: Part, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> Problem | None:
+    """Why the number cannot be written, or None."""
+    if len(part) >= PINK_FIELDS:
         return "PINK-FULL", "the pink area is full"
-    if target != len(state) + 1:
-        return "PINK-NEXT", f"pink fields are written left to right: the next is {len(state) + 1}"
     return None
 
 
-def enter(state: State, target: int, ctx: Context) -> tuple[State, tuple[Bonus, ...]]:
-    """Write the number; a 3 writes another 3 in the next field; a 5 or 6 earns the bonus."""
-    number = ctx.number
-    new = state + (number,)
+def enter(
+    part: Part, target: int, number: int, partner: int, position: int, die: int,
+    state: EntryState,
+) -> tuple[Part, tuple[Bonus, ...]]:
+    """Write the number in the next field (pink fields are written left to right); a 3 writes
+    another 3 in the field after it; a 5 or 6 earns the bonus under its field."""
+    field = len(part) + 1
+    new = part + (number,)
     if number == PINK_REPEAT and len(new) < PINK_FIELDS:
         new += (PINK_REPEAT,)
-    bonus = PINK_BONUS[target - 1] if number in PINK_BONUS_NUMBERS else None
+    bonus = PINK_BONUS[field - 1] if number in PINK_BONUS_NUMBERS else None
     return new, (bonus,) if bonus is not None else ()
 
 
-def score(state: State) -> int:
+def score(part: Part) -> int:
     """The points above the last written field + the circled 2s, 4s and 6s (extra 3s count
     nothing)."""
-    if not state:
+    if not part:
         return 0
-    return PINK_POINTS[len(state) - 1] + sum(PINK_CIRCLED.get(v, 0) for v in state)
+    return PINK_POINTS[len(part) - 1] + sum(PINK_CIRCLED.get(v, 0) for v in part)
 
 
-def foxes(state: State) -> int:
+def foxes(part: Part) -> int:
     """The pink foxes shown: field 8 written with a 5 or 6 by the player."""
-    own = own_entries(state)
+    own = own_entries(part)
     return sum(
         1 for f in FOX_FIELDS
-        if len(state) >= f and own[f - 1] and state[f - 1] in PINK_BONUS_NUMBERS
+        if len(part) >= f and own[f - 1] and part[f - 1] in PINK_BONUS_NUMBERS
     )
 
 
 def target_text(target: int) -> str:
-    """The field number, e.g. ``5``."""
-    return str(target)
+    """Nothing: a pink entry names no field (the sheet fixes the next one)."""
+    return ""
 
 
 def parse_target(text: str) -> int:
-    """A field from its number."""
-    if not text.isdigit() or str(int(text)) != text or not 1 <= int(text) <= PINK_FIELDS:
-        raise NotationError(f"a pink field is 1 to {PINK_FIELDS}, not {text!r}")
-    return int(text)
+    """The one target; a field number is refused (the sheet fixes it)."""
+    raise NotationError("a pink entry names no field: the sheet fixes the next one")
 
 
-def notation(state: State) -> str:
+def notation(part: Part) -> str:
     """The numbers as digits, extra 3s included: e.g. ``2336``."""
-    return digits(state)
+    return digits(part)
 
 
-def parse_notation(text: str) -> State:
+def read(text: str) -> Part:
     """The inverse of :func:`notation`; a player's 3 must be followed by its extra 3."""
-    state = parse_digits(text, PINK_FIELDS, "pink")
-    own = own_entries(state)
-    for i, value in enumerate(state):
-        if own[i] and value == PINK_REPEAT and i + 1 == len(state) < PINK_FIELDS:
+    part = parse_digits(text, PINK_FIELDS, "pink")
+    own = own_entries(part)
+    for i, value in enumerate(part):
+        if own[i] and value == PINK_REPEAT and i + 1 == len(part) < PINK_FIELDS:
             raise NotationError(f"pink: the 3 in field {i + 1} lacks its extra 3")
-    return state
+    return part

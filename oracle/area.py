@@ -1,0 +1,125 @@
+"""The one shape of an area module: what the shared engine asks of each colour area of a sheet.
+
+Every area of every Clever game is a module with the names of :class:`AreaRules`.  An area works
+on its own part of the sheet (a small immutable value: a mask of crosses, the numbers written)
+and never sees the sheet that holds it.  One entry in an area is described by plain values:
+
+* ``number`` — the number entered (for a die: its face, changed by the game's own action such as
+  a number joker; for a question mark: the number chosen, 0 when the area's question marks choose
+  none);
+* ``partner`` — for an area that reads two dice (``PARTNER`` true: blue), the partner die's
+  number (docs/rulings.md, rulings 15 and 4E-2); 0 for a question mark;
+* ``position`` — where the die lies (:class:`~oracle.dice.Position`; ``QUESTION`` for a question
+  mark, ruling 5);
+* ``die`` — the die entered (its index), or :data:`QUESTION_DIE` for a question mark;
+* ``state`` — the dice (faces and places, for areas that count matching dice) and the ruleset.
+
+The area answers with two independent readings of its rules: ``targets`` (every legal target:
+what the legal-move generator lists) and ``problem`` (why one target is not legal, as a rule id
+and a sentence: what a refusal says).  The property suites check that the two agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from oracle.dice import Place
+
+__all__ = ["AreaRules", "EntryState", "Problem", "QUESTION_DIE"]
+
+#: A broken rule: (rule id, reason in words).
+Problem = tuple[str, str]
+
+#: The ``die`` of an entry made by a question mark (no die).
+QUESTION_DIE = -1
+
+
+class EntryState(Protocol):
+    """What an area may read of the game state: the dice and the ruleset (a game's own)."""
+
+    @property
+    def faces(self) -> tuple[int, ...]: ...
+
+    @property
+    def places(self) -> tuple[Place, ...]: ...
+
+    @property
+    def ruleset(self) -> Any: ...
+
+
+class AreaRules(Protocol):
+    """The names every area module has (see the module docstring).  ``part`` is the area's own
+    value (its type is the area's business: an ``int`` mask, a tuple of numbers ...)."""
+
+    @property
+    def KEY(self) -> str:  # noqa: N802 - a module constant
+        """The area's key in sheet notation (``y``, ``t``, ``gy`` ...)."""
+        ...
+
+    @property
+    def TARGETS(self) -> tuple[int, ...]:  # noqa: N802
+        """Every target a move can name (one target: the move names only the area)."""
+        ...
+
+    @property
+    def EMPTY(self) -> Any:  # noqa: N802
+        """The part of a blank sheet."""
+        ...
+
+    @property
+    def PARTNER(self) -> bool:  # noqa: N802
+        """True when an entry reads the partner die too (blue)."""
+        ...
+
+    @property
+    def ENTRY_RULE(self) -> str:  # noqa: N802
+        """The rule id that decides what an entry crosses or writes (for reports)."""
+        ...
+
+    def question_numbers(self, ruleset: Any) -> tuple[int, ...]:
+        """The numbers a question mark may choose here under ``ruleset``."""
+        ...
+
+    def targets(
+        self, part: Any, number: int, partner: int, position: int, die: int, state: EntryState
+    ) -> tuple[int, ...]:
+        """Every legal target of the entry, in the order moves are listed."""
+        ...
+
+    def problem(
+        self, part: Any, target: int, number: int, partner: int, position: int, die: int,
+        state: EntryState,
+    ) -> Problem | None:
+        """Why the entry at ``target`` breaks a rule (rule id, reason), or None."""
+        ...
+
+    def enter(
+        self, part: Any, target: int, number: int, partner: int, position: int, die: int,
+        state: EntryState,
+    ) -> tuple[Any, tuple[Any, ...]]:
+        """The part after the entry (one :meth:`targets` listed) and the bonuses it earns."""
+        ...
+
+    def score(self, part: Any) -> int:
+        """The area's points."""
+        ...
+
+    def foxes(self, part: Any) -> int:
+        """The foxes the area shows."""
+        ...
+
+    def target_text(self, target: int) -> str:
+        """A target in move notation (after ``AREA:``)."""
+        ...
+
+    def parse_target(self, text: str) -> int:
+        """The target of :meth:`target_text`; :class:`~oracle.errors.NotationError` if none."""
+        ...
+
+    def notation(self, part: Any) -> str:
+        """The part in sheet notation (after ``KEY=``)."""
+        ...
+
+    def read(self, text: str) -> Any:
+        """The part of :meth:`notation`; :class:`~oracle.errors.NotationError` if not one."""
+        ...

@@ -1,0 +1,82 @@
+"""Entering a number on a sheet: a die (taken, or used as an extra die) or a question mark.
+
+The area's module writes the entry on its own part of the sheet and names the bonuses it earns;
+they are received at once (rulebook "Bonuses": "you immediately receive the bonus"), and a use
+of the game's own action is spent from its track.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from oracle.area import QUESTION_DIE
+from oracle.dice import Place, Position
+from oracle.moves import DieMove, QuestionMark
+from oracle.sheet import ACTION, Sheet
+from oracle.state import GameState
+
+__all__ = ["die_numbers", "enter_die", "enter_question", "entry_position"]
+
+State = GameState[Any, Any]
+
+_CUP = Place.CUP
+_QUESTION = int(Position.QUESTION)
+_POSITION_OF: tuple[int, ...] = tuple(int(Position.of(p)) for p in Place)
+
+
+def entry_position(state: State, die: int) -> int:
+    """Where ``die`` is entered from (ruling 5): an active pick, still in the cup, goes onto die
+    field ``rolls + 1``; any other die is entered where it lies."""
+    place = state.places[die]
+    return state.rolls + 1 if place == _CUP else _POSITION_OF[place]
+
+
+def die_numbers(state: State, sheet: Sheet, move: DieMove) -> tuple[int, int, int]:
+    """(action use index, number entered, partner's number) of a legal die move."""
+    variant = state.variant
+    action = variant.action
+    index = action.index(move.action)
+    die = move.die
+    other = variant.partner[die]
+    faces, places = state.faces, state.places
+    for use, number, partner in action.choices(action.key(state, sheet), die, faces[die],
+                                               faces[other], places[die], places[other]):
+        if use == index:
+            return use, number, partner
+    raise AssertionError(f"die_numbers: {move} is not legal here")
+
+
+def _enter(
+    state: State, sheet: Sheet, area: int, target: int, number: int, partner: int, position: int,
+    die: int, spent: tuple[int, ...],
+) -> Sheet:
+    variant = state.variant
+    index = area - 1
+    parts = sheet.parts
+    part, earned = variant.rules_of[area].enter(parts[index], target, number, partner, position,
+                                                die, state)
+    sheet = sheet.make(parts[:index] + (part,) + parts[index + 1:], sheet.circled, spent,
+                       sheet.pending)
+    return variant.award(sheet, earned) if earned else sheet
+
+
+def enter_die(state: State, sheet: Sheet, move: DieMove) -> Sheet:
+    """``sheet`` after the legal die move ``move`` (its action use spent, its bonuses
+    received)."""
+    index, number, partner = die_numbers(state, sheet, move)
+    spent = sheet.spent
+    if index:
+        spent = (spent[:ACTION] + (state.variant.action.spend(spent[ACTION], index),)
+                 + spent[ACTION + 1:])
+    return _enter(state, sheet, move.area, move.target, number, partner,
+                  entry_position(state, move.die), move.die, spent)
+
+
+def enter_question(state: State, sheet: Sheet, move: QuestionMark) -> Sheet:
+    """``sheet`` after resolving the pending question mark ``move`` names (rulings 10, 13,
+    16-18, 4E-6, 4E-8, 4E-9, 4E-11)."""
+    pending = list(sheet.pending)
+    pending.remove(move.bonus)
+    sheet = sheet.changed(pending=tuple(pending))
+    return _enter(state, sheet, move.area, move.target, move.number, 0, _QUESTION,
+                  QUESTION_DIE, sheet.spent)

@@ -1,0 +1,92 @@
+"""Final scoring in every Clever game: each area, the foxes, the total, the winners, the solo
+rating.
+
+Clever Cubed rulebook, "Game End": "For each player they multiply the number of that player's
+foxes by the points of that player's color area with the lowest score ... Whoever has the most
+points in total wins.  In case of a tie, the winner among those players is the one with the
+highest point value in a single area.  If there is still no clear winner, there are several
+winners." (rulings 21, 22; Clever 4Ever: ruling 4E-10, a negative lowest area counts, unless
+the game's option says otherwise.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from oracle.game import Score
+from oracle.sheet import Sheet
+from oracle.state import GameState
+from oracle.variant import Variant
+
+__all__ = ["ScoreBreakdown", "score", "scores", "solo_rating", "winners", "winners_of"]
+
+
+@attrs.frozen
+class ScoreBreakdown:
+    """A sheet's points by area (``areas``, in sheet order, named by ``labels``), its foxes,
+    what each fox is worth (``fox_value``: the lowest area, ruling 21) and all of them score
+    (``fox_points``), and the total."""
+
+    labels: tuple[str, ...]
+    areas: tuple[int, ...]
+    foxes: int
+    fox_value: int
+    fox_points: int
+    total: int
+
+    def area(self, label: str) -> int:
+        """The points of the area called ``label`` (``yellow`` ...)."""
+        return self.areas[self.labels.index(label)]
+
+    def to_json(self) -> dict[str, int]:
+        """The breakdown as a JSON-ready mapping: each area by name, ``foxes``, ``fox_points``,
+        ``total``."""
+        out = dict(zip(self.labels, self.areas))
+        out.update(foxes=self.foxes, fox_points=self.fox_points, total=self.total)
+        return out
+
+    def __str__(self) -> str:
+        areas = ", ".join(f"{label} {points}" for label, points in zip(self.labels, self.areas))
+        return (f"{areas}, foxes {self.foxes} x {self.fox_value} = {self.fox_points}, total "
+                f"{self.total}")
+
+
+def score(variant: Variant, sheet: Sheet, ruleset: object = None) -> ScoreBreakdown:
+    """Score one sheet of ``variant``: each area by its rules, each fox worth the lowest area
+    (``variant.fox_value`` applies the game's option on a negative lowest area)."""
+    parts = sheet.parts
+    areas = tuple(area.rules.score(parts[i]) for i, area in enumerate(variant.areas))
+    foxes = variant.foxes(sheet)
+    value = variant.fox_value(min(areas), variant.default_ruleset if ruleset is None else ruleset)
+    return ScoreBreakdown(tuple(a.label for a in variant.areas), areas, foxes, value,
+                          foxes * value, sum(areas) + foxes * value)
+
+
+def scores(state: GameState[Any, Any]) -> tuple[ScoreBreakdown, ...]:
+    """Every player's score breakdown, in seat order."""
+    return tuple(score(state.variant, s, state.ruleset) for s in state.sheets)
+
+
+def winners_of(table: Sequence[Score]) -> tuple[int, ...]:
+    """The winners (0-based seats) among final scores in seat order: the highest total; among a
+    tie, the highest single area; if still tied, all of them (ruling 22)."""
+    best = max(s.total for s in table)
+    tied = [i for i, s in enumerate(table) if s.total == best]
+    top_area = max(max(table[i].areas) for i in tied)
+    return tuple(i for i in tied if max(table[i].areas) == top_area)
+
+
+def winners(state: GameState[Any, Any]) -> tuple[int, ...]:
+    """The winning players (0-based) of a finished game (ruling 22)."""
+    return winners_of(scores(state))
+
+
+def solo_rating(variant: Variant, total: int) -> str:
+    """The game's solo level for a total (its rating table, highest first)."""
+    for lowest, level in variant.solo_ratings:
+        if total >= lowest:
+            return level
+    return variant.solo_ratings[-1][1]
