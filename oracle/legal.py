@@ -296,9 +296,9 @@ def is_legal(state: State, move: object) -> bool:
     """True exactly when ``move in legal_moves(state)``: a well-formed move is checked directly
     against the same tables and area targets that :func:`legal_moves` lists from (the
     exhaustive tests check that the two agree on every move)."""
-    if not well_formed(state.variant, move):
-        return False
-    return is_legal_formed(state, move)
+    if well_formed(state.variant, move):
+        return is_legal_formed(state, move)
+    return move in legal_moves(state)
 
 
 def _entry_ok(state: State, sheet: Sheet, move: DieMove, position: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import Enum
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 import attrs
 
@@ -62,4 +62,6 @@ def make_ruleset(base: R, changes: Mapping[str, object], title: str) -> R:
                               f"{'|'.join(option.values)}")
         current = getattr(base, name)
         chosen[name] = text == "true" if isinstance(current, bool) else type(current)(text)
-    return attrs.evolve(base, **chosen) if chosen else base
+    if not chosen:
+        return base
+    return cast(R, attrs.evolve(cast(Any, base), **chosen))

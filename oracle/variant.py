@@ -15,7 +15,7 @@ A variant compares by identity (each game has exactly one).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -29,6 +29,8 @@ from oracle.sheet import TRACK_COUNT, Sheet, count_foxes
 from oracle.tracks import Track
 
 __all__ = ["Variant"]
+
+SheetT = TypeVar("SheetT", bound=Sheet)
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -123,7 +125,7 @@ class Variant:
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
 
-    def award(self, sheet: Sheet, bonuses: tuple[Coded, ...]) -> Sheet:
+    def award(self, sheet: SheetT, bonuses: tuple[Coded, ...]) -> SheetT:
         """The sheet after receiving ``bonuses`` at once (rulebook "Bonuses": "you immediately
         receive the bonus"): actions are circled left to right and a full track gains nothing
         more (ruling 20), a track's last circle brings its end bonus, question marks become

@@ -150,8 +150,8 @@ def _same_face_record(tmp_path: Path) -> Path:
                 move = sample_chance(state, rng)
             else:
                 moves = legal_moves(state)
-                same = [m for m in moves if isinstance(m, Take) and m.joker is not None
-                        and m.joker.number == state.faces[m.die]]
+                same = [m for m in moves if isinstance(m, Take) and m.action is not None
+                        and m.action.number == state.faces[m.die]]
                 move = same[0] if same and not used else rng.choice(moves)
                 used = used or bool(same)
             steps.append(Step(state.actor, move))

@@ -227,7 +227,7 @@ def test_schema_catches_a_record_that_fails_only_on_move_syntax() -> None:
     data = json.loads(SOLO.read_text())
     good = jsonschema.Draft202012Validator(schema())
     assert not list(good.iter_errors(data))
-    for wrong in ("p1: tkae Y yellow:I", "dice: roll W7", "p1: take Y yellow", "p1: reroll now",
+    for wrong in ("p1: tkae Y yellow:I", "dice: roll W7", "p1: take Y yellow:", "p1: reroll now",
                   "dice: take Y yellow:I", "p1: question ?Y x yellow:I"):
         bad = dict(data, steps=[*data["steps"][:3], wrong])
         assert list(good.iter_errors(bad)), wrong

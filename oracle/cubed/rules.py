@@ -207,6 +207,10 @@ RULES: tuple[Rule, ...] = (
          "and the passive players have entered their die from the silver platter."),
     Rule("SOLO-RATING", "the solo level by total", f"{EN}, How \"Clever\" Did You Play?",
          "Clever Cubed! > 450 ... Let's talk about something else < 179"),
+    Rule("QUESTION-ONE-USE", "a question mark with exactly one use is entered at once, with no "
+         "move", "RULING 19",
+         "A question mark that has exactly one legal use is entered at once: the player has no "
+         "choice (like circling an action field)."),
 )
 
 RULES_BY_ID: Mapping[str, Rule] = MappingProxyType({rule.id: rule for rule in RULES})

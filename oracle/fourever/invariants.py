@@ -84,7 +84,7 @@ def recomputed_total(sheet: Sheet, ruleset: Ruleset = DEFAULT_RULESET) -> int:
     )
     areas = [yellow, blue, grey, green, pink]
     lowest = max(0, min(areas)) if ruleset.fox_floor_zero else min(areas)
-    return sum(areas) + _foxes(sheet, crossed) * lowest
+    return int(sum(areas) + _foxes(sheet, crossed) * lowest)
 
 
 def sheet_problems(sheet: Sheet, ruleset: Any = DEFAULT_RULESET) -> list[str]:

@@ -89,8 +89,8 @@ RULES: tuple[Rule, ...] = (
          "phase is finished and before the passive phase of each round is terminated."),
     Rule("EXTRA-DIE-ONCE", "each die at most once as an extra die in a turn", f"{TEXT}, Actions",
          "However, each cube can only be selected once as an additional cube."),
-    Rule("END-EXTRA", "after the last turn every player may still use extra dice", f"{TEXT}, "
-         f"Fin de la partie; {_ruling('7')}",
+    Rule("END-EXTRA", "no extra dice after the last turn: the game ends after the last passive "
+         "player's extra dice", f"{TEXT}, Fin de la partie; {_ruling('4E-12')}",
          "The game ends after you have taken the cube from the silver platter ... and have used "
          "any +1 actions."),
     Rule("QUESTION-FIRST", "pending question marks are resolved before anything else",
@@ -205,6 +205,20 @@ RULES: tuple[Rule, ...] = (
          "Winner: highest total; tie → highest single area among the tied; still tied → all."),
     Rule("SOLO-RATING", "the solo title by total", f"{SHEET}, solo ratings",
          "≥ 450 Clever 4ever! ... < 180 Let's talk about something else."),
+    Rule("GAME-COMPLETE", "a game record runs until the game ends", f"{TEXT}, Fin de la partie; "
+         f"{_ruling('4E-12')}",
+         "The game ends after you have taken the cube from the silver platter in your passive "
+         "turn in the last round and have used any +1 actions."),
+    Rule("QUESTION-ONE-USE", "a question mark with exactly one use is entered at once, with no "
+         "move", _ruling("19"),
+         "A question mark that has exactly one legal use is entered at once: the player has no "
+         "choice (like circling an action field)."),
+    Rule("POLISH-PARTNER", "polish the silver changes the partner die only for a blue entry",
+         _ruling("4E-1"),
+         "... and for a blue entry also on the partner die (white for blue, blue for white)."),
+    Rule("POLISH-ONE-DIE", "option polish_one_die: one polished die per entry", _ruling("4E-1"),
+         "Option polish_one_die (default false): true allows only one polished die per entry "
+         "(the die entered, or for blue its partner, not both)."),
 )
 
 RULES_BY_ID: Mapping[str, Rule] = MappingProxyType({r.id: r for r in RULES})

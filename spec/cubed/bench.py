@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from oracle.cubed.sheet import Area
-from oracle.cubed.sheettext import parse_sheet
+from oracle.cubed.areas import Area
+from spec.cubed.oracle_view import parse_sheet
 from spec.cubed import cli, questions
 
 #: The README's second reachable example: player 1 after round 1 of a 2-player game.

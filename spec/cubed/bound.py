@@ -13,7 +13,8 @@ from __future__ import annotations
 import attrs
 
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, Area, Bonus
+from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, Bonus
+from oracle.cubed.areas import QUESTION_AREA, Area
 from spec.cubed import scores, sheetvars, tracks
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Bool, Int, all_of, count, int_var, ite, truth, total
@@ -159,7 +160,7 @@ def relaxation(players: int = 1, rounds: int | None = None,
                   & total(black.values()).le(t.questions[Bonus.QUESTION_BLACK])))
     flexible: dict[Area, Int] = {}
     for area in Area:
-        own = next(b for b in Bonus if b.area is area)
+        own = next(b for b in Bonus if QUESTION_AREA.get(b) is area)
         flexible[area] = passive[area] + extra[area] + black[area] + t.questions[own]
         picks = total(active[k][area] for k in FIELDS)
         parts.append((f"ENTRIES-{area.label.upper()}",

@@ -20,8 +20,9 @@ from typing import TextIO, TypeVar
 
 import attrs
 
-from oracle.cubed.sheet import AREA_BY_LABEL, ROUNDS_BY_PLAYERS, Area
-from oracle.cubed.sheettext import parse_sheet
+from oracle.cubed.sheet import ROUNDS_BY_PLAYERS
+from oracle.cubed.areas import AREA_BY_LABEL, Area
+from spec.cubed.oracle_view import parse_sheet
 from oracle.errors import OracleError
 from spec.cubed import questions
 

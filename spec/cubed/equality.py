@@ -9,16 +9,53 @@ from collections import Counter
 
 import attrs
 
-from oracle.cubed.areas import AREAS
-from oracle.cubed.areas.context import Context
+from typing import Any, NamedTuple
+
+from oracle.area import QUESTION_DIE
+from oracle.cubed.dice import Die
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.sheet import Area, Bonus
-from oracle.cubed.sheettext import format_sheet
-from oracle.dice import Position
+from oracle.cubed.sheet import Bonus
+from oracle.cubed.areas import Area
+from spec.cubed.oracle_view import format_sheet
+from oracle.dice import Place, Position
 from spec.cubed import sheetvars
 from spec.cubed.entry import Entry
 from spec.logic import Solver, any_of, int_var
+
+
+class Context(NamedTuple):
+    """One entry as the encodings see it: the number entered (blue: the value written), where
+    the die lies, how many other dice of its group show the number (turquoise), the ruleset."""
+
+    number: int
+    position: Position
+    matches: int
+    ruleset: Ruleset
+
+
+@attrs.frozen
+class _Dice:
+    """The dice an area reads for an entry (faces, places) and the ruleset."""
+
+    faces: tuple[int, ...]
+    places: tuple[Place, ...]
+    ruleset: Any
+
+
+def _entry(area: Area, ctx: Context) -> tuple[int, int, int, _Dice]:
+    """(number, partner, die, dice) of the engine's area API for a spec context: a question mark
+    at the question position, else the area's own die; turquoise's matches as other dice of the
+    group showing the number; blue's value as the die plus a partner showing 1."""
+    if ctx.position is Position.QUESTION:
+        return ctx.number, 0, QUESTION_DIE, _Dice((1,) * 6, (Place.CUP,) * 6, ctx.ruleset)
+    group = Place.PLATTER if ctx.position is Position.PLATTER else Place.FIELD_I
+    others = [d for d in range(6) if d != int(Die(area))][:ctx.matches]
+    faces = tuple(ctx.number if d in others else 1 for d in range(6))
+    places = tuple(group if d in others else Place.CUP for d in range(6))
+    if area is Area.BLUE:
+        return ctx.number - 1, 1, int(Die.BLUE), _Dice((1,) * 6, places, ctx.ruleset)
+    return ctx.number, 0, int(Die(area)), _Dice(faces, places, ctx.ruleset)
 
 
 @attrs.frozen
@@ -83,10 +120,16 @@ class AreaChecker:
 
 def engine_answer(area: Area, sheet: PlayerSheet, ctx: Context) -> Answer:
     """The engine's answer (:mod:`oracle.cubed.areas`)."""
-    rules = AREAS[area]
-    targets = rules.targets(sheet, ctx)
-    bonuses = tuple(sorted((t, tuple(sorted(rules.enter(sheet, t, ctx)[1]))) for t in targets))
-    return Answer(frozenset(targets), bonuses, rules.score(sheet))
+    rules = area.rules
+    part = sheet.parts[area - 1]
+    number, partner, die, dice = _entry(area, ctx)
+    position = int(ctx.position)
+    targets = rules.targets(part, number, partner, position, die, dice)
+    bonuses = tuple(sorted(
+        (t, tuple(sorted(rules.enter(part, t, number, partner, position, die, dice)[1])))
+        for t in targets
+    ))
+    return Answer(frozenset(targets), bonuses, rules.score(part))
 
 
 def difference(area: Area, sheet: PlayerSheet, ctx: Context, ours: Answer,

@@ -19,12 +19,12 @@ from typing import get_args
 
 import attrs
 
-from oracle.cubed.moves import Move, Roll, SoloRoll
+from oracle import Move, Roll, SoloRoll
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.areas import brown, turquoise, yellow
 from oracle.cubed.sheet import (BLUE_LEFT_BONUS, BLUE_RIGHT_BONUS, BLUE_SIDE_FIELDS, BROWN_FIELDS,
                                 PINK_BONUS, TRACK_LENGTH, Bonus)
-from oracle.cubed.state import GameState
+from spec.cubed.oracle_view import GameState
 from spec.cubed.planner import potential, random_weights, search
 from spec.cubed.witness import Found, Weights
 
@@ -164,7 +164,7 @@ def fresh(tries: int, rng: random.Random, width: int, branch: int,
 
 def load_found(path: str) -> Found:
     """The solo game of a record file as a :class:`Found` (its moves and final total)."""
-    from oracle.cubed.scoring import score
+    from oracle import score
     from oracle.record import load_records
     from spec.cubed.planner import replay
 
@@ -186,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import time
 
-    from oracle.cubed.scoring import score
+    from oracle import score
     from oracle.record import dump_record, record_game
     from spec.cubed.planner import replay
 

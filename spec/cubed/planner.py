@@ -13,18 +13,18 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 
-from oracle.cubed.engine import apply_unchecked, new_game
-from oracle.cubed.legal import legal_moves
+from oracle import apply_unchecked, new_game
+from oracle import legal_moves
 import itertools
 
 from oracle.cubed.dice import ALL_DICE
-from oracle.cubed.moves import ExtraDie, Move, ReRoll, Roll
+from oracle import ExtraDie, Move, ReRoll, Roll
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.scoring import score
-from oracle.cubed.areas import AREA_MODULES
-from oracle.cubed.sheet import (BROWN_FIELDS, BROWN_POINTS, TURQUOISE_POINTS, YELLOW_POINTS,
-                                Area)
-from oracle.cubed.state import GameState, Phase
+from oracle import score
+from oracle.cubed.sheet import BROWN_FIELDS, BROWN_POINTS, TURQUOISE_POINTS, YELLOW_POINTS
+from oracle.cubed.areas import Area
+from oracle import Phase
+from spec.cubed.oracle_view import GameState
 from oracle.dice import Place
 from spec.cubed.witness import Found, Weights, _key, rating, rolls, value
 
@@ -129,11 +129,11 @@ def estimate(state: GameState, weights: Weights, linear: float = 1.0) -> float:
     sheet = state.sheets[0]
     ahead = linear * max(0.0, 1.0 - (moment(state) - 10) / 60.0)
     areas = []
-    for module in AREA_MODULES:
-        points = float(module.score(sheet))
-        rate = LINEAR.get(module.AREA)
+    for module_area in Area:
+        points = float(module_area.rules.score(sheet.parts[module_area - 1]))
+        rate = LINEAR.get(module_area)
         if rate is not None:
-            crosses = bin(getattr(sheet, module.AREA.label)).count("1")
+            crosses = bin(getattr(sheet, module_area.label)).count("1")
             points += ahead * max(0.0, rate * crosses - points)
         areas.append(points)
     return rating(areas, sheet, weights)
@@ -154,8 +154,7 @@ def potential(state: GameState, weights: Weights, share: float, fill: float = 0.
     sheet = state.sheets[0]
     ahead = share * max(0.0, 1.0 - (moment(state) - 10) / 60.0)
     areas = []
-    for module in AREA_MODULES:
-        area = module.AREA
+    for area in Area:
         if area is Area.YELLOW or area is Area.TURQUOISE:
             table = YELLOW_POINTS if area is Area.YELLOW else TURQUOISE_POINTS
             mask = sheet.yellow if area is Area.YELLOW else sheet.turquoise
@@ -169,9 +168,9 @@ def potential(state: GameState, weights: Weights, share: float, fill: float = 0.
             points = _interp(BROWN_POINTS, crossed + ahead * open_fields)
         elif area is Area.BLUE:
             open_fields = 12 - len(sheet.blue_left) - len(sheet.blue_right)
-            points = module.score(sheet) + ahead * fill * open_fields
+            points = area.rules.score(sheet.parts[area - 1]) + ahead * fill * open_fields
         else:
-            points = module.score(sheet) + ahead * fill * (12 - len(sheet.pink))
+            points = area.rules.score(sheet.parts[area - 1]) + ahead * fill * (12 - len(sheet.pink))
         areas.append(points)
     return rating(areas, sheet, weights)
 

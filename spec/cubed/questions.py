@@ -15,8 +15,9 @@ import attrs
 
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, Area, Bonus
-from oracle.cubed.sheettext import format_sheet
+from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, Bonus
+from oracle.cubed.areas import Area
+from spec.cubed.oracle_view import format_sheet
 from oracle.record import dump_record, record_game
 from spec.cubed import bound, realise, scores, sheetvars, tracks
 from spec.cubed.sheetvars import SheetVars

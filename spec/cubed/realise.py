@@ -20,15 +20,18 @@ from collections.abc import Callable, Iterator
 import attrs
 
 from oracle.cubed.dice import ALL_DICE, Die
-from oracle.cubed.engine import apply_unchecked, new_game
-from oracle.cubed.legal import legal_moves
-from oracle.cubed.moves import DieMove, Move, Roll, SoloRoll
+from oracle import apply_unchecked, new_game
+from oracle import legal_moves
+from oracle import ExtraDie, Move, Roll, SoloRoll, Take
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
 from oracle.cubed.areas import blue, brown, turquoise, yellow
 from oracle.cubed.sheet import (BROWN_NUMBERS, NUMBER_JOKER_FIELDS, PINK_BONUS, PINK_STARS,
-                                ROUND_BONUS, ROUNDS_BY_PLAYERS, TRACKS, Area, Bonus)
-from oracle.cubed.state import GameState, Phase
+                                ROUND_BONUS, ROUNDS_BY_PLAYERS, ENGINE_TRACKS, Bonus)
+from oracle.cubed.areas import QUESTION_AREA, Area
+from oracle.cubed.variant import CUBED
+from oracle import Phase
+from spec.cubed.oracle_view import GameState
 from oracle.moves import Forfeit, Pass, ReRoll
 from spec.cubed.witness import _key, rolls
 
@@ -101,8 +104,8 @@ def questions_to_come(sheet: PlayerSheet, target: PlayerSheet) -> list[Bonus]:
                  if (b := blue.bonus(side, d)) is not None]
     owed += [b for field in range(len(sheet.pink) + 1, len(target.pink) + 1)
              if target.pink_bonus >> (field - 1) & 1 and (b := PINK_BONUS[field - 1]) is not None]
-    for track in TRACKS:
-        if (target.circled(track.action) == track.length > sheet.circled(track.action)
+    for index, track in enumerate(ENGINE_TRACKS):
+        if (target.circled[index] == track.length > sheet.circled[index]
                 and track.end is not None):
             owed.append(track.end)
     return [b for b in owed if b.is_question]
@@ -189,7 +192,7 @@ def has_room(sheet: PlayerSheet, target: PlayerSheet, black: int = 0,
         shut |= {Area.BLUE}
     need = {area: 0 for area in Area}
     for bonus in questions_to_come(sheet, target) + list(sheet.pending):
-        area = bonus.area
+        area = QUESTION_AREA.get(Bonus(bonus))
         if area is None:
             black += 1 if len(shut) < len(Area) else 0
         elif area not in shut:
@@ -230,7 +233,7 @@ def _allowed(state: GameState, move: Move, target: PlayerSheet) -> bool:
     sheet = state.sheets[0]
     if isinstance(move, ReRoll):
         return sheet.rerolls_spent < target.rerolls_spent
-    if isinstance(move, DieMove) and move.joker is not None:
+    if isinstance(move, (Take, ExtraDie)) and move.action is not None:
         return sheet.jokers_spent != target.jokers_spent
     return True
 
@@ -345,7 +348,7 @@ def _expected(target: PlayerSheet, rounds: int, total: int) -> PlayerSheet:
     if rounds == total:
         return target
     bonus = ROUND_BONUS[rounds]
-    return target.award((bonus,)) if bonus is not None else target
+    return CUBED.award(target, (bonus,)) if bonus is not None else target
 
 
 def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,

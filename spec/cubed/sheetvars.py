@@ -7,7 +7,8 @@ import attrs
 
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.sheet import Area, Bonus
+from oracle.cubed.sheet import Bonus
+from oracle.cubed.areas import Area
 from spec.cubed import blue, brown, pink, turquoise, yellow
 from spec.cubed.entry import Entry
 from spec.logic import Bool, Int, Model, all_of

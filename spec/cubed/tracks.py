@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import attrs
 
-from oracle.cubed.sheet import ROUND_BONUS, TRACK_LENGTH, TRACKS, Area, Bonus
+from oracle.cubed.sheet import ROUND_BONUS, TRACK_LENGTH, TRACKS, Bonus
+from oracle.cubed.areas import QUESTION_AREA, Area
 from spec.cubed import sheetvars
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Int, const, ite
@@ -52,4 +53,4 @@ def tracks(s: SheetVars, rounds: int) -> Tracks:
 
 def question_area(bonus: Bonus) -> Area | None:
     """The area a question mark is for (None: the black one, any area)."""
-    return bonus.area
+    return QUESTION_AREA.get(bonus)

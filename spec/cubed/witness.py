@@ -12,13 +12,14 @@ import attrs
 
 from oracle.cubed.areas import AREA_MODULES
 from oracle.cubed.dice import ALL_DICE, Die
-from oracle.cubed.engine import apply_unchecked, new_game
-from oracle.cubed.legal import legal_moves
-from oracle.cubed.moves import Move, Roll, SoloRoll
+from oracle import apply_unchecked, new_game
+from oracle import legal_moves
+from oracle import Move, Roll, SoloRoll
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.scoring import score
-from oracle.cubed.state import GameState, Phase
+from oracle import score
+from oracle import Phase
+from spec.cubed.oracle_view import GameState
 from oracle.dice import Place
 
 

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 
 from oracle.adapter.protocol import ACCEPTED, AppState, Answer
 from oracle.adapter.reference import ReferenceImplementation
-from oracle.cubed.moves import Take
-from oracle.cubed.state import GameState, Phase
+from oracle import Take
+from oracle import GameState, Phase
 from oracle.games import find_game
 
 CUBED = find_game("clever-cubed")

@@ -20,7 +20,8 @@ from oracle import (
     new_game,
     sample_chance,
 )
-from oracle.cubed.turn import settle
+from oracle.games import find_game
+from oracle.turn import settle
 
 CUP, PLATTER = Place.CUP, Place.PLATTER
 F1, F2, F3 = Place.FIELD_I, Place.FIELD_II, Place.FIELD_III
@@ -82,3 +83,23 @@ def random_game(players: int, seed: int) -> list[GameState]:
         state = apply(state, move)
         states.append(state)
     return states
+
+
+GAME = find_game("clever-cubed")
+
+
+def format_sheet(sheet: PlayerSheet) -> str:
+    """A Clever Cubed sheet in sheet notation."""
+    return GAME.format_sheet(sheet)
+
+
+def parse_sheet(text: str) -> PlayerSheet:
+    """A Clever Cubed sheet from sheet notation."""
+    sheet = GAME.parse_sheet(text)
+    assert isinstance(sheet, PlayerSheet)
+    return sheet
+
+
+def parse_cubed(text: str) -> GameState:
+    """A Clever Cubed position."""
+    return GAME.parse_position(text)

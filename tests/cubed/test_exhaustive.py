@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 
 from oracle import Phase, diagnose, legal_moves
-from oracle.cubed.legal import is_legal
-from oracle.cubed.movespace import all_player_moves
+from oracle.legal import is_legal
+from tests.cubed.builders import GAME
 from tests.cubed.builders import random_game
 
-SPACE = all_player_moves()
+SPACE = GAME.move_space()
 
 
 def test_move_space_size() -> None:

@@ -8,36 +8,34 @@ import itertools
 import random
 from typing import cast
 
-from oracle import legal_moves
+import attrs
+
+from oracle import legal_moves, new_game
+from oracle.area import QUESTION_DIE
 from oracle.dice import Position
 from oracle.cubed.areas import blue, turquoise, yellow
-from oracle.cubed.areas.context import Context
-from oracle.cubed.areas import AREAS
-from oracle.cubed.areas.context import die_context, question_context
-from oracle.cubed.legal import (
-    _question_targets,
-    _targets,
+from oracle.cubed.joker import JOKER, JOKER_BY_INDEX
+from oracle.legal import (
     _usable,
-    areas_for,
     extra_moves,
     has_extra,
     has_passive_take,
     is_legal,
-    jokers,
     passive_takes,
-    question_numbers,
-    question_usable,
+    question_use_count,
     question_uses,
 )
-from oracle.cubed.moves import Take
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
+from oracle import Take
+from oracle.cubed.ruleset import Ruleset
 from oracle.cubed.dice import Die
-from oracle.cubed.sheet import BLUE_MAX, BLUE_MIN, Area, Bonus
-from oracle.cubed.state import Phase
+from oracle import Area
+from oracle.cubed.sheet import BLUE_MAX, BLUE_MIN, Bonus
+from oracle import Phase
 from tests.cubed.builders import random_game
 
 POSITIONS = tuple(Position)
+#: A state for the areas' ruleset and dice (yellow reads neither).
+STATE = new_game(1)
 
 
 def test_yellow_table_is_the_row_rule() -> None:
@@ -46,9 +44,8 @@ def test_yellow_table_is_the_row_rule() -> None:
             continue
         for number in range(1, 7):
             for position in POSITIONS:
-                ctx = Context(number, position, 0, DEFAULT_RULESET)
-                want = yellow.free_rows(crossed, number, yellow.rows_for(ctx))
-                assert yellow.targets(PlayerSheet(yellow=crossed), ctx) == want
+                want = yellow.free_rows(crossed, number, yellow.rows_for(number, position))
+                assert yellow.targets(crossed, number, 0, position, Die.YELLOW, STATE) == want
 
 
 def test_turquoise_row_sets_are_the_subsets_of_free_rows() -> None:
@@ -72,10 +69,10 @@ def test_blue_sides_are_the_allowed_sides() -> None:
             for seven in (False, True):
                 want = tuple(side for side, v in ((blue.LEFT, left), (blue.RIGHT, right))
                              if blue.allowed(v, side, value, seven))
-                assert blue.sides(left, right, value, seven) == want
-                ctx = Context(value, Position.QUESTION, 0,
-                              Ruleset(blue_seven_after_seven=seven))
-                assert blue.targets(PlayerSheet(blue_left=left, blue_right=right), ctx) == want
+                assert blue.sides((left, right), value, seven) == want
+                state = new_game(1, Ruleset(blue_seven_after_seven=seven))
+                assert blue.targets((left, right), value, 0, Position.QUESTION, QUESTION_DIE,
+                                    state) == want
 
 
 def test_early_exits_agree_with_the_move_lists() -> None:
@@ -86,8 +83,8 @@ def test_early_exits_agree_with_the_move_lists() -> None:
             for seat, sheet in enumerate(state.sheets):
                 for bonus in Bonus:
                     if bonus.is_question:
-                        assert question_usable(state, sheet, bonus) == bool(
-                            question_uses(state, sheet, bonus))
+                        uses = question_uses(state, sheet, bonus)
+                        assert question_use_count(state, sheet, bonus) == min(2, len(uses))
                 if state.phase is Phase.PASSIVE_CHOOSE:
                     assert has_passive_take(state, seat) == bool(passive_takes(state, seat))
                 if state.phase in (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA, Phase.END_EXTRA):
@@ -105,40 +102,37 @@ def test_odd_objects_equal_to_a_listed_move_are_judged_like_the_list() -> None:
             if isinstance(move, Take):
                 # plain ints standing for the enums: not well-formed, yet equal to the move
                 plain = Take(cast(Die, int(move.die)), cast(Area, int(move.area)),
-                             int(move.target), move.joker)
+                             int(move.target), move.action)
                 assert is_legal(state, plain)
         assert not is_legal(state, "take W yellow:I")
         assert not is_legal(state, Take(cast(Die, "W"), cast(Area, "yellow"), cast(int, "I")))
 
 
-def test_moves_and_jokers_are_shared() -> None:
+def test_moves_and_joker_uses_are_shared() -> None:
     for state in random_game(1, 5):
         if state.actor >= 0:
             assert all(a is b for a, b in zip(legal_moves(state), legal_moves(state))
                        if isinstance(a, Take))
-    sheet = PlayerSheet(jokers=7)
-    assert jokers(sheet, 3) is jokers(sheet, 3)
+    key = (False, 0b1111111)
+    assert JOKER.choices(key, 0, 3, 4, 0, 0) is JOKER.choices(key, 1, 3, 4, 4, 1)
 
 
-def test_plain_value_targets_are_the_area_modules_targets() -> None:
-    """legal.py asks the areas from plain values (no Context built); the answers must be those
-    of each area module's ``targets(sheet, ctx)`` with the context of the entry."""
+def test_joker_uses_are_the_jokers_the_rules_allow() -> None:
+    """The number joker's two readings agree: a joker is among a die's uses exactly when its
+    own diagnosis finds nothing wrong (ruling 23's option both ways)."""
     for seed in range(8):
         for state in random_game(1 + seed % 4, 900 + seed)[::3]:
             if state.actor < 0:
                 continue
             sheet = state.sheets[state.actor]
-            for area in Area:
-                for number in question_numbers(state, area):
-                    ctx = question_context(state, area, number)
-                    assert _question_targets(state, sheet, area, number) == AREAS[area].targets(
-                        sheet, ctx)
+            for ruleset in (Ruleset(), Ruleset(joker_same_face=True)):
                 for die in Die:
-                    if area not in areas_for(die):
-                        continue
-                    for position in (Position.PLATTER, Position.FIELD_I, Position.FIELD_II,
-                                     Position.FIELD_III):
-                        for number in range(1, 7):
-                            ctx = die_context(state, die, area, position, number)
-                            assert _targets(state, sheet, die, area, position, number) == (
-                                AREAS[area].targets(sheet, ctx))
+                    face = 1 + (seed + die) % 6
+                    faces = tuple(face if d == die else f for d, f in enumerate(state.faces))
+                    probe = attrs.evolve(state, ruleset=ruleset, faces=faces)
+                    key = JOKER.key(probe, sheet)
+                    listed = {use for use, _, _ in JOKER.choices(key, die, face, 1, 0, 0)}
+                    for index, joker in enumerate(JOKER_BY_INDEX):
+                        if joker is not None:
+                            ok = JOKER.problem(probe, sheet, die, 3, joker, False) is None
+                            assert (index in listed) == ok, (die, face, joker, ruleset)

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from oracle import NotationError, Ruleset, format_position, new_game, parse_position
-from oracle.cubed.position import parse_position as parse_cubed
+from tests.cubed.builders import parse_cubed
 from oracle.games import find_game
 from tests.cubed.builders import random_game
 
 NEW_SOLO = ("clever-cubed round=1 active=p1 phase=roll seat=p1 to=dice rolls=0 "
             "dice=W-:cup,Y-:cup,T-:cup,B-:cup,Br-:cup,P-:cup extras=- ruleset=default ; "
             "y=....../....../...... t=....../....../....../....../...... b=| br=............ "
-            "p= rr=o...... nj=....... xd=....... q=")
+            "p= rr=o...... nj=....... xd=....... q= fox=0")
 
 
 def test_new_game() -> None:

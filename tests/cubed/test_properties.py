@@ -18,9 +18,9 @@ from oracle import (
     legal_moves,
     parse_move,
 )
-from oracle.cubed.legal import is_legal
-from oracle.cubed.moves import Move
-from oracle.cubed.state import GameState
+from oracle.legal import is_legal
+from oracle import Move
+from oracle import GameState
 from oracle.games import find_game
 from properties.machine import machine_for
 from properties.strategies import any_move as any_game_move, states as game_states

@@ -52,7 +52,7 @@ def test_a_field_is_used_once() -> None:
 def test_active_yellow_row_follows_the_die_field() -> None:
     state = choose((1, 5, 1, 1, 1, 1), rolls=1, places=(CUP, CUP, CUP, CUP, F1, CUP))
     assert [m for m in legal_moves(state) if isinstance(m, Take) and m.die is Y
-            and m.joker is None] == [Take(Y, Area.YELLOW, 2)]
+            and m.action is None] == [Take(Y, Area.YELLOW, 2)]
     assert rule_of(state, Take(Y, Area.YELLOW, 1)) == "YELLOW-ROW"
     after = apply(state, Take(Y, Area.YELLOW, 2))
     assert after.sheets[0].yellow == yellow.bit(2, 5)
@@ -72,7 +72,7 @@ def test_turquoise_extra_crosses_for_matching_dice_of_the_group() -> None:
     # Active: a yellow 3 on die field I, the turquoise 3 chosen on roll 2 -> up to 2 crosses.
     state = choose((1, 3, 3, 3, 1, 1), rolls=1, places=(CUP, F1, CUP, CUP, CUP, CUP))
     takes = {m.target for m in legal_moves(state)
-             if isinstance(m, Take) and m.die is T and m.joker is None}
+             if isinstance(m, Take) and m.die is T and m.action is None}
     assert 0b11 in takes and 0b10100 in takes and all(t.bit_count() <= 2 for t in takes)
     assert rule_of(state, Take(T, Area.TURQUOISE, 0b111)) == "TURQUOISE-EXTRA"
     after = apply(state, Take(T, Area.TURQUOISE, 0b101))
@@ -144,7 +144,7 @@ def test_brown_left_to_right_skipped_fields_lost() -> None:
     state = choose((1, 1, 1, 1, 4, 1), sheet)
     assert rule_of(state, Take(BR, Area.BROWN, 4)) == "BROWN-ORDER"
     assert [m for m in legal_moves(state) if isinstance(m, Take) and m.die is BR
-            and m.joker is None] == [Take(BR, Area.BROWN, 7)]
+            and m.action is None] == [Take(BR, Area.BROWN, 7)]
 
 
 @pytest.mark.rule("PINK-NEXT")

@@ -24,6 +24,7 @@ from oracle import (
     winners,
 )
 from oracle.cubed.areas import brown, turquoise, yellow
+from oracle.cubed.variant import CUBED
 from oracle.cubed.areas.blue import LEFT, RIGHT
 from oracle.cubed.areas.pink import HALF, TIMES
 from tests.cubed.builders import CUP, F1, at, rule_of
@@ -153,15 +154,31 @@ def test_unusable_question_mark_is_lost() -> None:
     assert done.sheets[0].pending == () and done.is_chance
 
 
+@pytest.mark.rule("QUESTION-ONE-USE")
+def test_question_mark_with_one_use_is_entered_at_once() -> None:
+    """Ruling 19: a question mark with exactly one legal use needs no move; one with two uses
+    is the player's choice; a one-use mark is entered while another waits for its choice."""
+    last = (1 << 11) - 1  # brown fields 1..11 crossed: a brown ? can only cross field 12 (a 3)
+    state = at(Phase.ROLL, (3, 1, 1, 4, 1, 1), sheet=PlayerSheet(brown=last, pending=(QBR,)))
+    assert state.sheets[0].pending == () and state.sheets[0].brown == (1 << 12) - 1
+    assert state.is_chance
+    two = (1 << 10) - 1  # fields 11 (a 6) and 12 (a 3) are still open: two uses
+    choice = at(Phase.ROLL, (3, 1, 1, 4, 1, 1), sheet=PlayerSheet(brown=two, pending=(QBR,)))
+    assert choice.actor == 0 and len(legal_moves(choice)) == 2
+    both = at(Phase.ROLL, (3, 1, 1, 4, 1, 1), sheet=PlayerSheet(brown=last, pending=(QBR, QP)))
+    assert both.sheets[0].pending == (QP,) and both.sheets[0].brown == (1 << 12) - 1
+    assert all(isinstance(m, QuestionMark) and m.bonus is QP for m in legal_moves(both))
+
+
 @pytest.mark.rule("ACTION-TRACK")
 def test_action_tracks_and_their_end_bonuses() -> None:
     sheet = PlayerSheet(rerolls=6, jokers=6, extra_dice=6)
-    full = sheet.award((Bonus.REROLL, Bonus.NUMBER_JOKER, Bonus.EXTRA_DIE))
+    full = CUBED.award(sheet, (Bonus.REROLL, Bonus.NUMBER_JOKER, Bonus.EXTRA_DIE))
     assert (full.rerolls, full.jokers, full.extra_dice) == (7, 7, 7)
     assert full.foxes == 1 and full.pending == (QBR, QP)
-    again = full.award((Bonus.REROLL, Bonus.NUMBER_JOKER, Bonus.EXTRA_DIE))
+    again = CUBED.award(full, (Bonus.REROLL, Bonus.NUMBER_JOKER, Bonus.EXTRA_DIE))
     assert again == full
-    assert PlayerSheet().award((Bonus.NUMBER_JOKER,)).joker_fields_left() == (0,)
+    assert CUBED.award(PlayerSheet(), (Bonus.NUMBER_JOKER,)).joker_fields_left() == (0,)
 
 
 @pytest.mark.rule("FOX")

@@ -23,7 +23,7 @@ from oracle import (
     legal_moves,
     new_game,
 )
-from oracle.cubed import turn
+from oracle import turn
 from oracle.cubed.areas.pink import HALF
 from oracle.dice import solo_placement
 from tests.cubed.builders import CUP, F1, F2, F3, PLATTER, at, random_game, rule_of

@@ -5,16 +5,24 @@ from __future__ import annotations
 import pytest
 
 from oracle import NotationError, PlayerSheet, new_game
-from oracle.cubed.sheettext import format_sheet, parse_sheet
+from tests.cubed.builders import format_sheet, parse_sheet
 from tests.cubed.builders import random_game
 
 NEW = ("y=....../....../...... t=....../....../....../....../...... b=| br=............ p= "
-       "rr=o...... nj=....... xd=....... q=")
+       "rr=o...... nj=....... xd=....... q= fox=0")
 
 
 def test_new_sheet() -> None:
     assert format_sheet(new_game(1).sheets[0]) == NEW
     assert parse_sheet(NEW) == new_game(1).sheets[0]
+
+
+def test_the_foxes_may_be_left_out_of_a_sheet_given() -> None:
+    """The notation states the foxes (read off the sheet); a sheet given without them is read
+    all the same, and written with them."""
+    bare = NEW.rsplit(" ", 1)[0]
+    assert parse_sheet(bare) == parse_sheet(NEW)
+    assert format_sheet(parse_sheet(bare)) == NEW
 
 
 def test_round_trip_for_every_sheet_of_random_games() -> None:
@@ -29,7 +37,7 @@ def test_round_trip_for_every_sheet_of_random_games() -> None:
 
 def test_every_field_is_read() -> None:
     text = ("y=x...../.x..../..x... t=xxxxxx/....../....../....../x..... b=6,5|8 "
-            "br=x.x......... p=3h,6t rr=xoo.... nj=oxoxo.. xd=ooooooo q=?Y,?*")
+            "br=x.x......... p=3h,6t rr=xoo.... nj=oxoxo.. xd=ooooooo q=?Y,?* fox=1")
     sheet = parse_sheet(text)
     assert sheet.yellow == 1 | 1 << 7 | 1 << 14
     assert sheet.blue_left == (6, 5) and sheet.blue_right == (8,)
@@ -56,6 +64,8 @@ def test_every_field_is_read() -> None:
     (("q=", "q=RR"), "not a question mark"),
     (("q=", "q=?P,?Y"), "canonical"),
     (("y=", "yellow="), "in this order"),
+    (("fox=0", "fox=2"), "shows 0 foxes"),
+    (("fox=0", "fox=x"), "shows 0 foxes"),
 ])
 def test_bad_sheet_notation(change: tuple[str, str], fragment: str) -> None:
     text = NEW.replace(*change, 1)

@@ -11,13 +11,20 @@ import pytest
 
 from oracle.dice import Place
 from oracle.errors import IllegalMoveError
-from oracle.fourever.chance import sample_chance
-from oracle.fourever.engine import apply, new_game
-from oracle.fourever.legal import is_legal, legal_moves
-from oracle.fourever.playersheet import PlayerSheet
 from oracle.fourever.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.fourever.state import GameState, Phase
-from oracle.fourever.turn import settle
+from oracle.phase import Phase
+from tests.fourever.kit import (
+    FOUREVER,
+    FourEverSheet,
+    GameState,
+    apply,
+    is_legal,
+    legal_moves,
+    new_game,
+    sample_chance,
+    settle,
+    sheet_with,
+)
 
 CUP, PLATTER = Place.CUP, Place.PLATTER
 F1, F2, F3 = Place.FIELD_I, Place.FIELD_II, Place.FIELD_III
@@ -27,14 +34,14 @@ def build(
     phase: Phase,
     faces: tuple[int, ...],
     places: tuple[Place, ...] = (CUP,) * 6,
-    sheet: PlayerSheet = PlayerSheet(),
+    sheet: FourEverSheet = sheet_with(),
     *,
     players: int = 1,
     seat: int = 0,
     active: int = 0,
     rolls: int = 0,
     ruleset: Ruleset = DEFAULT_RULESET,
-    others: PlayerSheet = PlayerSheet(),
+    others: FourEverSheet = sheet_with(),
     extras: int = 0,
     round: int = 1,
 ) -> GameState:
@@ -42,7 +49,7 @@ def build(
     ``others``), settled so the right player is to move."""
     sheets = tuple(sheet if i == seat else others for i in range(players))
     state = GameState(
-        ruleset, sheets, round, active, phase, seat, 0, rolls, faces, places,
+        FOUREVER, ruleset, sheets, round, active, phase, seat, 0, rolls, faces, places,
         tuple(extras if i == seat else 0 for i in range(players)),
     )
     return settle(state)

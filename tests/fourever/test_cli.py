@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import pytest
@@ -36,3 +37,17 @@ def test_rules_and_show_for_the_second_game(tmp_path: Path) -> None:
     svg = tmp_path / "g.svg"
     code, out, _ = run("show", str(record), "--svg", str(svg))
     assert code == 0 and "GREY" in out and svg.read_text().startswith("<svg")
+
+
+@pytest.mark.rule("GAME-COMPLETE")
+def test_a_record_that_stops_early_is_incomplete(tmp_path: Path) -> None:
+    record = tmp_path / "g.json"
+    assert run("play", "--game", "clever-4ever", "--out", str(record))[0] == 0
+    data = json.loads(record.read_text())
+    data["steps"] = data["steps"][:-3]
+    del data["totals"]
+    record.write_text(json.dumps(data))
+    code, out, _ = run("verify", str(record))
+    assert code == 1 and "GAME-COMPLETE" in out
+    code, out, _ = run("verify", "--partial", str(record))
+    assert code == 0 and "LEGAL SO FAR" in out

@@ -7,15 +7,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from oracle.fourever.diagnose import diagnose
-from oracle.fourever.legal import is_legal, legal_moves
-from oracle.fourever.movespace import move_space
 from oracle.fourever.ruleset import Ruleset
-from oracle.fourever.state import GameState, Phase
+from oracle.phase import Phase
+from tests.fourever.kit import (
+    GAME,
+    GameState,
+    diagnose,
+    is_legal,
+    legal_moves,
+)
 
-SPACE = move_space()
+SPACE = GAME.move_space()
 RULESETS = (Ruleset(), Ruleset(polish_any_die=True, white_for_blue=False),
-            Ruleset(green_upper_after_lower=True))
+            Ruleset(green_upper_after_lower=True, polish_one_die=True))
 
 
 def test_move_space_size() -> None:

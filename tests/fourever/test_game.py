@@ -8,17 +8,20 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from oracle.cubed.engine import new_game as cubed_new_game
-from oracle.cubed.playersheet import PlayerSheet as CubedSheet
-from oracle.cubed.ruleset import Ruleset as CubedRuleset
+from oracle import PlayerSheet as CubedSheet
+from oracle import Ruleset as CubedRuleset
+from oracle import new_game as cubed_new_game
 from oracle.errors import IllegalMoveError, NotationError, OracleError
-from oracle.fourever.game import CleverFourEver
-from oracle.fourever.moves import Take
-from oracle.fourever.sheet import Area
 from oracle.fourever.ruleset import Ruleset
 from oracle.game import Game
+from oracle.phase import Phase
+from tests.fourever.kit import (
+    GAME,
+    Area,
+    Take,
+)
 
-game: Game = CleverFourEver()
+game: Game = GAME
 
 
 def test_protocol_and_a_whole_game() -> None:
@@ -76,6 +79,9 @@ def test_another_games_objects_are_refused() -> None:
     assert not game.is_legal(moved, Take("W", Area.YELLOW, 1))  # type: ignore[arg-type]  # a die that is no Die
     with pytest.raises(NotationError):
         game.parse_move("take Gy polish=+0 grey:8")
+    assert game.phase(moved) is Phase.CHOOSE
+    assert [d.face for d in game.dice(moved)] == [1, 2, 3, 4, 5, 6]
+    assert game.pending(moved, 0) == ()
 
 
 def test_ruleset_options() -> None:
@@ -86,5 +92,5 @@ def test_ruleset_options() -> None:
     assert made.options()["polish_any_die"] is True
     with pytest.raises(OracleError, match="unknown ruleset option"):
         game.make_ruleset({"number_joker": "true"})
-    with pytest.raises(OracleError, match="true, false"):
+    with pytest.raises(OracleError, match="true|false"):
         game.make_ruleset({"white_for_blue": "maybe"})

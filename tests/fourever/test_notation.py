@@ -10,38 +10,50 @@ import pytest
 
 from oracle.dice import Place
 from oracle.errors import NotationError, OracleError
-from oracle.fourever.chance import chance_outcomes, sample_chance
 from oracle.fourever.dice import Die
-from oracle.fourever.engine import apply, new_game
-from oracle.fourever.moves import (
-    FORFEIT,
-    PASS,
-    REROLL,
+from tests.fourever.kit import (
+    Area,
+    Bonus,
     ExtraDie,
+    GAME,
+    NEXT,
+    Polish,
+    FORFEIT,
+    Move,
+    PASS,
     QuestionMark,
+    REROLL,
     Roll,
     SoloRoll,
     Take,
+    apply,
+    chance_outcomes,
+    format_sheet,
+    new_game,
     parse_move,
+    parse_sheet,
+    sample_chance,
+    sheet_with,
 )
-from oracle.fourever.movespace import move_space
-from oracle.fourever.playersheet import PlayerSheet
-from oracle.fourever.sheet import Area, Bonus
-from oracle.fourever.sheettext import format_sheet, parse_sheet
 
 EXAMPLES = {
     "roll W3 Y5 B1 Gy6 Gn2 P4": Roll((3, 5, 1, 6, 2, 4)),
     "roll B1 P4": Roll((0, 0, 1, 0, 0, 4)),
     "solo-roll P1 Gn2 Gy3 B4 Y5 W6": SoloRoll((6, 5, 4, 3, 2, 1), tuple(reversed(Die))),
-    "take Gy polish=+2 grey:7": Take(Die.GREY, Area.GREY, 7, 2),
+    "take Gy polish=+2 grey:7": Take(Die.GREY, Area.GREY, 7, Polish(2)),
     "take W yellow:1": Take(Die.WHITE, Area.YELLOW, 1),
-    "extra B polish=-1 blue:3,4": ExtraDie(Die.BLUE, Area.BLUE, 15, -1),
-    "extra W polish=+0/-1 blue:3,4": ExtraDie(Die.WHITE, Area.BLUE, 15, 0, -1),
-    "take P polish=-1/+2 blue:6,6": Take(Die.PINK, Area.BLUE, 35, -1, 2),
+    "extra B polish=-1 blue:3,4": ExtraDie(Die.BLUE, Area.BLUE, 15, Polish(-1)),
+    "extra W polish=+0/-1 blue:3,4": ExtraDie(Die.WHITE, Area.BLUE, 15, Polish(0, -1)),
+    "take P polish=-1/+2 blue:6,6": Take(Die.PINK, Area.BLUE, 35, Polish(-1, 2)),
+    "take Gy polish=+0/+1 grey:7": Take(Die.GREY, Area.GREY, 7, Polish(0, 1)),
+    "take P pink": Take(Die.PINK, Area.PINK, NEXT),
     "question ?* 4 green:lower": QuestionMark(Bonus.QUESTION_BLACK, 4, Area.GREEN, 0),
     "question ?B blue:6,1": QuestionMark(Bonus.QUESTION_BLUE, 0, Area.BLUE, 30),
-    "question ?G grey:16": QuestionMark(Bonus.QUESTION_GREY, 0, Area.GREY, 16),
-    "question ?P 3 pink:12": QuestionMark(Bonus.QUESTION_PINK, 3, Area.PINK, 12),
+    "question ?B 3 blue:1,1": QuestionMark(Bonus.QUESTION_BLUE, 3, Area.BLUE, 0),
+    "question ?Y yellow:1": QuestionMark(Bonus.QUESTION_YELLOW, 0, Area.YELLOW, 1),
+    "question ?Gy grey:16": QuestionMark(Bonus.QUESTION_GREY, 0, Area.GREY, 16),
+    "question ?Gn 2 green:upper": QuestionMark(Bonus.QUESTION_GREEN, 2, Area.GREEN, 1),
+    "question ?P 3 pink": QuestionMark(Bonus.QUESTION_PINK, 3, Area.PINK, NEXT),
     "reroll": REROLL,
     "forfeit": FORFEIT,
     "pass": PASS,
@@ -55,14 +67,14 @@ def test_examples_round_trip(text: str) -> None:
 
 
 def test_every_move_of_the_space_round_trips() -> None:
-    for move in move_space():
+    for move in GAME.move_space():
         assert parse_move(str(move)) == move
 
 
 @pytest.mark.parametrize("text,token", [
     ("take Gy polish=+0 grey:7", "form"),
     ("take Gy polish=2 grey:7", "token 3"),
-    ("take Gy polish=+1/+1 grey:7", "token 3"),
+    ("take Gy polish=+1/+6 grey:7", "token 3"),
     ("take Gy grey:07", "token 3"),
     ("take Gy grey:17", "token 3"),
     ("take X grey:7", "token 2"),
@@ -71,8 +83,11 @@ def test_every_move_of_the_space_round_trips() -> None:
     ("take B blue:34", "token 3"),
     ("take Gn green:middle", "token 3"),
     ("take P pink:0", "token 3"),
-    ("question ?B 3 blue:1,1", "token 4"),
-    ("question ?Y yellow:1", "token 3"),
+    ("take P pink:1", "write 'pink'"),
+    ("question ?P 3 pink:4", "write 'pink'"),
+    ("take Gn green", "green:WHERE"),
+    ("question ?G grey:7", r"now written \?Gy"),
+    ("question ?Gr 3 green:lower", r"now written \?Gn"),
     ("question ?X 3 yellow:1", "token 2"),
     ("roll Y5 W3", "form"),
     ("roll W7", "token 2"),
@@ -90,8 +105,8 @@ def test_sheet_notation() -> None:
     empty = new_game(1).sheets[0]
     text = format_sheet(empty)
     assert text == ("y=// b=....../....../....../....../....../...... gy=................. "
-                    "gn=/ p= rr=o...... xd=....... ps=......... q=")
-    sheet = PlayerSheet(
+                    "gn=/ p= rr=o...... xd=....... ps=......... q= fox=0")
+    sheet = sheet_with(
         yellow=((1, 3, 5), (2, 2), (6,)), blue=1 << 14, grey=1 << 0 | 1 << 8,
         green=((4, 3), (6,)), pink=(2, 3, 3), rerolls=3, rerolls_spent=1, polish=9,
         polish_spent=4, pending=(Bonus.QUESTION_YELLOW, Bonus.QUESTION_BLACK),
@@ -101,7 +116,8 @@ def test_sheet_notation() -> None:
     assert parse_sheet(text) == sheet
     for bad in (text.replace("y=135", "y=153"), text.replace("p=233", "p=23"),
                 text.replace("rr=xoo", "rr=oxo"), text.replace("q=?Y,?*", "q=?*,?Y"),
-                text.replace(" q=", " x=")):
+                text.replace(" q=", " x="), text.replace("q=?Y,?*", "q=?Y,?G"),
+                text.replace(" fox=0", " fox=1")):
         with pytest.raises(NotationError):
             parse_sheet(bad)
 

@@ -8,14 +8,20 @@ import random
 
 import pytest
 
-from oracle.fourever.chance import sample_chance
-from oracle.fourever.engine import apply, new_game
-from oracle.fourever.invariants import recomputed_total, state_problems, step_problems
-from oracle.fourever.legal import legal_moves
-from oracle.fourever.moves import Move, parse_move
+from oracle.fourever.invariants import recomputed_total
 from oracle.fourever.ruleset import Ruleset
-from oracle.fourever.scoring import scores
-from oracle.fourever.sheettext import format_sheet, parse_sheet
+from tests.fourever.kit import (
+    GAME,
+    Move,
+    apply,
+    format_sheet,
+    legal_moves,
+    new_game,
+    parse_move,
+    parse_sheet,
+    sample_chance,
+    scores,
+)
 
 GAMES = 1000
 RULESETS = (
@@ -24,6 +30,7 @@ RULESETS = (
     Ruleset(white_for_blue=False),
     Ruleset(green_upper_after_lower=True),
     Ruleset(fox_floor_zero=True),
+    Ruleset(polish_one_die=True),
 )
 
 
@@ -48,8 +55,8 @@ def test_random_games(batch: int) -> None:
                     assert all(parse_move(str(m)) == m for m in legal)
             assert parse_move(str(move)) == move
             after = apply(state, move)
-            assert state_problems(after) == [], (seed, str(move))
-            assert step_problems(state, after) == [], (seed, str(move))
+            assert GAME.state_problems(after) == [], (seed, str(move))
+            assert GAME.step_problems(state, after) == [], (seed, str(move))
             state = after
             steps += 1
         for sheet, breakdown in zip(state.sheets, scores(state)):

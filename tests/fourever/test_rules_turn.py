@@ -10,24 +10,36 @@ import pytest
 
 from oracle.dice import Place, solo_placement
 from oracle.errors import IllegalMoveError
-from oracle.fourever import turn
+from oracle.fourever.areas import blue
 from oracle.fourever.dice import Die
-from oracle.fourever.engine import apply, new_game
-from oracle.fourever.legal import legal_moves
-from oracle.fourever.moves import (
-    FORFEIT,
-    PASS,
-    REROLL,
+from oracle.fourever.ruleset import Ruleset
+from oracle.phase import Phase
+from tests.fourever.kit import (
+    Area,
+    Bonus,
     ExtraDie,
+    FORFEIT,
+    FourEverSheet,
+    GAME,
+    GameState,
+    NEXT,
+    PASS,
+    Polish,
     QuestionMark,
+    REROLL,
     Roll,
     SoloRoll,
     Take,
+    apply,
+    award,
+    parse_move,
+    legal_moves,
+    new_game,
+    settle,
+    sheet_with,
+    start_round,
+    view,
 )
-from oracle.fourever.playersheet import PlayerSheet
-from oracle.fourever.ruleset import Ruleset
-from oracle.fourever.sheet import Area, Bonus
-from oracle.fourever.state import GameState, Phase
 
 At = Callable[..., GameState]
 RuleOf = Callable[[GameState, object], str]
@@ -51,17 +63,18 @@ def test_rounds_by_players(
 @pytest.mark.rule("ROUND-BONUS")
 def test_round_bonuses_and_round_four_question_in_seat_order() -> None:
     state = new_game(2)
-    assert all(s.rerolls == 1 and s.extra_dice == 0 and s.polish == 0 for s in state.sheets)
-    two = turn.start_round(state, 2)
-    assert all(s.extra_dice == 1 for s in two.sheets)
-    three = turn.start_round(two, 3)
-    assert all(s.polish == 1 for s in three.sheets)
-    four = turn.settle(turn.start_round(three, 4))
+    assert all(view(s).rerolls == 1 and view(s).extra_dice == 0 and view(s).polish == 0
+               for s in state.sheets)
+    two = start_round(state, 2)
+    assert all(view(s).extra_dice == 1 for s in two.sheets)
+    three = start_round(two, 3)
+    assert all(view(s).polish == 1 for s in three.sheets)
+    four = settle(start_round(three, 4))
     assert four.actor == 0 and four.sheets[0].pending == (Bonus.QUESTION_BLACK,)
     assert four.phase is Phase.ROLL and four.rolls == 0
     after = apply(four, QuestionMark(Bonus.QUESTION_BLACK, 0, Area.GREY, 8))
     assert after.actor == 1 and after.sheets[1].pending == (Bonus.QUESTION_BLACK,)
-    assert turn.start_round(four, 5).sheets == four.sheets
+    assert start_round(four, 5).sheets == four.sheets
 
 
 @pytest.mark.rule("TURN-ORDER")
@@ -86,10 +99,10 @@ def test_no_move_after_the_end(random_game: Callable[..., list[GameState]],
 @pytest.mark.rule("MOVE-FORM")
 def test_move_form(at: At, rule_of: RuleOf) -> None:
     state = at(Phase.CHOOSE, FACES)
-    assert apply(state, Take(Y, Area.YELLOW, 1)).sheets[0].yellow == ((2,), (), ())
+    assert view(apply(state, Take(Y, Area.YELLOW, 1)).sheets[0]).yellow == ((2,), (), ())
     assert rule_of(state, "take Y yellow:1") == "MOVE-FORM"
     assert rule_of(state, Take(Y, Area.YELLOW, 7)) == "MOVE-FORM"
-    assert rule_of(state, Take(Y, Area.YELLOW, 1, 0, 1)) == "MOVE-FORM"
+    assert rule_of(state, Take(Y, Area.YELLOW, 1, (0, 1))) == "MOVE-FORM"
     assert rule_of(state, object()) == "MOVE-FORM"
     assert rule_of(new_game(1), None) == "MOVE-FORM"
 
@@ -112,7 +125,7 @@ def test_active_pick_from_the_roll(at: At, rule_of: RuleOf) -> None:
     state = at(Phase.CHOOSE, FACES, (F1, CUP, CUP, CUP, CUP, PLATTER), rolls=1)
     assert Take(Y, Area.YELLOW, 1) in legal_moves(state)
     assert rule_of(state, Take(W, Area.YELLOW, 1)) == "ACTIVE-PICK"
-    assert rule_of(state, Take(P, Area.PINK, 1)) == "ACTIVE-PICK"
+    assert rule_of(state, Take(P, Area.PINK, NEXT)) == "ACTIVE-PICK"
     assert rule_of(state, PASS) == "ACTIVE-PICK"
 
 
@@ -135,7 +148,7 @@ def test_after_the_third_roll_the_rest_goes_to_the_platter(at: At) -> None:
 @pytest.mark.rule("NO-DICE-LEFT")
 def test_rolls_end_when_no_dice_are_left(at: At) -> None:
     state = at(Phase.CHOOSE, (1, 1, 1, 1, 1, 6), players=2)
-    after = apply(state, Take(P, Area.PINK, 1))
+    after = apply(state, Take(P, Area.PINK, NEXT))
     assert after.places == (PLATTER,) * 5 + (F1,)
     assert after.rolls == 1 and after.phase is Phase.PASSIVE_CHOOSE and after.actor == 1
 
@@ -151,10 +164,10 @@ def test_forfeit(at: At, rule_of: RuleOf) -> None:
 
 @pytest.mark.rule("REROLL")
 def test_reroll(at: At, rule_of: RuleOf) -> None:
-    sheet = PlayerSheet(rerolls=1)
+    sheet = sheet_with(rerolls=1)
     state = at(Phase.CHOOSE, FACES, sheet=sheet)
     after = apply(state, REROLL)
-    assert after.phase is Phase.ROLL and after.sheets[0].rerolls_left == 0
+    assert after.phase is Phase.ROLL and view(after.sheets[0]).rerolls_left == 0
     assert rule_of(at(Phase.CHOOSE, FACES), REROLL) == "REROLL"
     passive = at(Phase.PASSIVE_CHOOSE, FACES, (F1, F2, F3) + (PLATTER,) * 3, sheet,
                  players=2, seat=1)
@@ -176,7 +189,7 @@ def test_die_field_die_only_when_no_platter_die_can_be_used(at: At, rule_of: Rul
     state = at(Phase.PASSIVE_CHOOSE, FACES, places, players=2, seat=1)
     assert rule_of(state, Take(Y, Area.YELLOW, 1)) == "PASSIVE-FALLBACK"
     # Pink full, green full, grey: only part 0 (size 1) is a start part the 4 could not miss...
-    full = PlayerSheet(grey=(1 << 17) - 1, green=((1,) * 11, (1,) * 11), pink=(1,) * 12)
+    full = sheet_with(grey=(1 << 17) - 1, green=((1,) * 11, (1,) * 11), pink=(1,) * 12)
     blocked = at(Phase.PASSIVE_CHOOSE, FACES, places, players=2, seat=1, sheet=full)
     assert Take(Y, Area.YELLOW, 1) in legal_moves(blocked)
 
@@ -200,8 +213,8 @@ def test_solo_roll(at: At, rule_of: RuleOf) -> None:
 def test_white_is_a_colour_joker(at: At, rule_of: RuleOf) -> None:
     state = at(Phase.CHOOSE, (1, 2, 3, 4, 5, 6))
     assert Take(W, Area.GREY, 0) in legal_moves(state)
-    assert Take(W, Area.PINK, 1) in legal_moves(state)
-    assert rule_of(state, Take(Y, Area.PINK, 1)) == "WHITE-JOKER"
+    assert Take(W, Area.PINK, NEXT) in legal_moves(state)
+    assert rule_of(state, Take(Y, Area.PINK, NEXT)) == "WHITE-JOKER"
 
 
 @pytest.mark.rule("WHITE-FOR-BLUE")
@@ -218,7 +231,7 @@ def test_white_for_blue_both_ways(at: At, rule_of: RuleOf) -> None:
 
 def _extra_state(at: At, **kw: object) -> GameState:
     places = (F1, F2, F3, PLATTER, PLATTER, PLATTER)
-    sheet = PlayerSheet(extra_dice=2)
+    sheet = sheet_with(extra_dice=2)
     return at(Phase.ACTIVE_EXTRA, FACES, places, sheet, rolls=3, **kw)
 
 
@@ -228,12 +241,12 @@ def test_extra_die(at: At, rule_of: RuleOf) -> None:
     move = ExtraDie(Y, Area.YELLOW, 1)  # the yellow die from die field II
     assert move in legal_moves(state)
     after = apply(state, move)
-    assert after.sheets[0].extra_dice_left == 1 and after.extras[0] == 1 << Y
+    assert view(after.sheets[0]).extra_dice_left == 1 and after.extras[0] == 1 << Y
     assert rule_of(state, Take(Y, Area.YELLOW, 1)) == "EXTRA-DIE"
-    choose = at(Phase.CHOOSE, FACES, sheet=PlayerSheet(extra_dice=1))
+    choose = at(Phase.CHOOSE, FACES, sheet=sheet_with(extra_dice=1))
     assert rule_of(choose, ExtraDie(Y, Area.YELLOW, 1)) == "EXTRA-DIE"
     none = at(Phase.ACTIVE_EXTRA, FACES, (F1, F2, F3) + (PLATTER,) * 3,
-              PlayerSheet(extra_dice=1, extra_dice_spent=1, rerolls=1), players=2, rolls=3)
+              sheet_with(extra_dice=1, extra_dice_spent=1, rerolls=1), players=2, rolls=3)
     assert none.phase is Phase.PASSIVE_CHOOSE  # no extra die: the step is skipped
 
 
@@ -245,20 +258,30 @@ def test_each_die_once_as_an_extra_die(at: At, rule_of: RuleOf) -> None:
 
 
 @pytest.mark.rule("END-EXTRA")
-def test_extra_dice_at_the_end_of_the_game(at: At, rule_of: RuleOf) -> None:
+def test_no_extra_dice_after_the_last_turn(
+    at: At, random_game: Callable[..., list[GameState]]
+) -> None:
+    """The game ends after the last passive player's choice and extra dice (ruling 4E-12):
+    there is no end phase in which every player may still use extra dice."""
     places = (F1, F2, F3, PLATTER, PLATTER, PLATTER)
-    state = at(Phase.END_EXTRA, FACES, places, PlayerSheet(extra_dice=1), players=2,
-               round=6, others=PlayerSheet(extra_dice=1))
-    assert state.actor == 0 and ExtraDie(P, Area.PINK, 1) in legal_moves(state)
-    assert rule_of(state, Take(P, Area.PINK, 1)) == "EXTRA-DIE"
-    second = apply(state, PASS)
-    assert second.actor == 1 and second.phase is Phase.END_EXTRA
-    assert apply(second, ExtraDie(P, Area.PINK, 1)).is_terminal
+    # round 6, player 2's turn: player 1 is the last passive player
+    last = at(Phase.PASSIVE_EXTRA, FACES, places, sheet_with(extra_dice=2), players=2,
+              round=6, active=1, seat=0, others=sheet_with(extra_dice=2))
+    assert last.actor == 0 and ExtraDie(P, Area.PINK, NEXT) in legal_moves(last)
+    once = apply(last, ExtraDie(P, Area.PINK, NEXT))
+    assert once.actor == 0 and view(once.sheets[0]).extra_dice_left == 1
+    end = apply(once, PASS)
+    assert end.is_terminal and end.phase is Phase.OVER
+    assert view(end.sheets[1]).extra_dice_left == 2  # the active player's are lost
+    solo = at(Phase.PASSIVE_EXTRA, FACES, places, sheet_with(extra_dice=1), round=6)
+    assert apply(solo, PASS).is_terminal
+    assert not any(s.phase is Phase.END_EXTRA for seed in range(6)
+                   for s in random_game(1 + seed % 4, 40 + seed))
 
 
 @pytest.mark.rule("QUESTION-FIRST")
 def test_question_marks_first(at: At, rule_of: RuleOf) -> None:
-    state = at(Phase.CHOOSE, FACES, sheet=PlayerSheet(pending=(Bonus.QUESTION_YELLOW,)))
+    state = at(Phase.CHOOSE, FACES, sheet=sheet_with(pending=(Bonus.QUESTION_YELLOW,)))
     assert all(isinstance(m, QuestionMark) for m in legal_moves(state))
     assert rule_of(state, Take(Y, Area.YELLOW, 1)) == "QUESTION-FIRST"
     assert rule_of(state, FORFEIT) == "QUESTION-FIRST"
@@ -266,11 +289,11 @@ def test_question_marks_first(at: At, rule_of: RuleOf) -> None:
 
 @pytest.mark.rule("QUESTION-USE")
 def test_question_mark_use(at: At, rule_of: RuleOf) -> None:
-    state = at(Phase.CHOOSE, FACES, sheet=PlayerSheet(pending=(Bonus.QUESTION_YELLOW,)))
+    state = at(Phase.CHOOSE, FACES, sheet=sheet_with(pending=(Bonus.QUESTION_YELLOW,)))
     assert QuestionMark(Bonus.QUESTION_YELLOW, 3, Area.YELLOW, 2) in legal_moves(state)
     assert rule_of(state, QuestionMark(Bonus.QUESTION_YELLOW, 3, Area.GREEN, 0)) == "QUESTION-USE"
-    assert rule_of(state, QuestionMark(Bonus.QUESTION_PINK, 3, Area.PINK, 1)) == "QUESTION-USE"
-    black = at(Phase.CHOOSE, FACES, sheet=PlayerSheet(pending=(Bonus.QUESTION_BLACK,)))
+    assert rule_of(state, QuestionMark(Bonus.QUESTION_PINK, 3, Area.PINK, NEXT)) == "QUESTION-USE"
+    black = at(Phase.CHOOSE, FACES, sheet=sheet_with(pending=(Bonus.QUESTION_BLACK,)))
     areas = {m.area for m in legal_moves(black) if isinstance(m, QuestionMark)}
     assert areas == set(Area)
     assert len([m for m in legal_moves(black) if isinstance(m, QuestionMark)
@@ -279,58 +302,101 @@ def test_question_mark_use(at: At, rule_of: RuleOf) -> None:
 
 @pytest.mark.rule("QUESTION-LOST")
 def test_unusable_question_mark_is_lost(at: At, rule_of: RuleOf) -> None:
-    sheet = PlayerSheet(blue=(1 << 36) - 1, pending=(Bonus.QUESTION_BLUE, Bonus.QUESTION_PINK))
+    sheet = sheet_with(blue=(1 << 36) - 1, pending=(Bonus.QUESTION_BLUE, Bonus.QUESTION_PINK))
     state = at(Phase.CHOOSE, FACES, sheet=sheet)
     assert state.sheets[0].pending == (Bonus.QUESTION_PINK,)
     assert rule_of(state, QuestionMark(Bonus.QUESTION_BLUE, 0, Area.BLUE, 0)) == "QUESTION-USE"
 
 
+@pytest.mark.rule("QUESTION-ONE-USE")
+def test_question_mark_with_one_use_is_entered_at_once(at: At) -> None:
+    """Ruling 19: a blue question mark with one free cell left is crossed with no move."""
+    one_free = ((1 << 36) - 1) & ~(1 << blue.cell(1, 1))
+    state = at(Phase.CHOOSE, FACES, sheet=sheet_with(blue=one_free,
+                                                   pending=(Bonus.QUESTION_BLUE,)))
+    assert state.sheets[0].pending == () and view(state.sheets[0]).blue == (1 << 36) - 1
+    assert not any(isinstance(m, QuestionMark) for m in legal_moves(state))
+    two_free = one_free & ~(1 << blue.cell(2, 2))
+    choice = at(Phase.CHOOSE, FACES, sheet=sheet_with(blue=two_free,
+                                                    pending=(Bonus.QUESTION_BLUE,)))
+    assert len(legal_moves(choice)) == 2
+
+
 @pytest.mark.rule("ACTION-TRACK")
 def test_action_tracks() -> None:
-    sheet = PlayerSheet().award((Bonus.REROLL,) * 6)
-    assert sheet.rerolls == 6 and sheet.pending == ()
-    sheet = sheet.award((Bonus.REROLL,))
-    assert sheet.rerolls == 7 and sheet.pending == (Bonus.QUESTION_PINK,)
-    sheet = sheet.award((Bonus.REROLL,))
-    assert sheet.rerolls == 7 and sheet.pending == (Bonus.QUESTION_PINK,)
-    full = PlayerSheet().award((Bonus.EXTRA_DIE,) * 8 + (Bonus.POLISH,) * 10)
-    assert full.extra_dice == 7 and full.polish == 9 and full.pending == ()
+    sheet = award(sheet_with(), (Bonus.REROLL,) * 6)
+    assert view(sheet).rerolls == 6 and sheet.pending == ()
+    sheet = award(sheet, (Bonus.REROLL,))
+    assert view(sheet).rerolls == 7 and sheet.pending == (Bonus.QUESTION_PINK,)
+    sheet = award(sheet, (Bonus.REROLL,))
+    assert view(sheet).rerolls == 7 and sheet.pending == (Bonus.QUESTION_PINK,)
+    full = award(sheet_with(), (Bonus.EXTRA_DIE,) * 8 + (Bonus.POLISH,) * 10)
+    assert view(full).extra_dice == 7 and view(full).polish == 9 and full.pending == ()
 
 
-def _passive(at: At, sheet: PlayerSheet, **kw: object) -> GameState:
+def _passive(at: At, sheet: FourEverSheet, **kw: object) -> GameState:
     places = (F1, F2, F3, PLATTER, PLATTER, PLATTER)
     return at(Phase.PASSIVE_CHOOSE, FACES, places, sheet, players=2, seat=1, **kw)
 
 
 @pytest.mark.rule("POLISH")
 def test_polish_the_silver(at: At, rule_of: RuleOf) -> None:
-    state = _passive(at, PlayerSheet(polish=2))
-    move = Take(P, Area.PINK, 1, -2)  # the pink 6 from the platter written as a 4
+    state = _passive(at, sheet_with(polish=2))
+    move = Take(P, Area.PINK, NEXT, Polish(-2))  # the pink 6 from the platter written as a 4
     assert move in legal_moves(state)
     after = apply(state, move)
-    assert after.sheets[1].pink == (4,) and after.sheets[1].polish_left == 0
-    assert rule_of(state, Take(P, Area.PINK, 1, -3)) == "POLISH"
-    assert rule_of(_passive(at, PlayerSheet()), Take(P, Area.PINK, 1, -1)) == "POLISH"
+    assert view(after.sheets[1]).pink == (4,) and view(after.sheets[1]).polish_left == 0
+    assert rule_of(state, Take(P, Area.PINK, NEXT, Polish(-3))) == "POLISH"
+    assert rule_of(_passive(at, sheet_with()), Take(P, Area.PINK, NEXT, Polish(-1))) == "POLISH"
 
 
 @pytest.mark.rule("POLISH-PLATTER")
 def test_polish_only_platter_dice_both_ways(at: At, rule_of: RuleOf) -> None:
-    sheet = PlayerSheet(polish=3)
+    sheet = sheet_with(polish=3)
     state = at(Phase.CHOOSE, FACES, sheet=sheet)
-    assert rule_of(state, Take(P, Area.PINK, 1, -1)) == "POLISH-PLATTER"
+    assert rule_of(state, Take(P, Area.PINK, NEXT, Polish(-1))) == "POLISH-PLATTER"
     any_die = at(Phase.CHOOSE, FACES, sheet=sheet, ruleset=Ruleset(polish_any_die=True))
-    assert Take(P, Area.PINK, 1, -1) in legal_moves(any_die)
+    assert Take(P, Area.PINK, NEXT, Polish(-1)) in legal_moves(any_die)
     # Blue: the partner die is polished only when it lies on the platter.
     places = (PLATTER, F1, PLATTER, F2, F3, PLATTER)
     blue = at(Phase.PASSIVE_CHOOSE, FACES, places, sheet, players=2, seat=1)
-    assert Take(B, Area.BLUE, (3 - 1) * 6 + 2 - 1, 0, 1) in legal_moves(blue)
+    assert Take(B, Area.BLUE, (3 - 1) * 6 + 2 - 1, Polish(0, 1)) in legal_moves(blue)
     moved = at(Phase.PASSIVE_CHOOSE, FACES, (F1, F2, PLATTER, F3, PLATTER, PLATTER), sheet,
                players=2, seat=1)
-    assert rule_of(moved, Take(B, Area.BLUE, (3 - 1) * 6 + 2 - 1, 0, 1)) == "POLISH-PLATTER"
+    assert rule_of(moved, Take(B, Area.BLUE, (3 - 1) * 6 + 2 - 1, Polish(0, 1))) == "POLISH-PLATTER"
+
+
+def _platter_white_and_blue(at: At, **kw: object) -> GameState:
+    """The passive player with 3 polish fields: white 1, blue 3 and pink 6 on the platter."""
+    places = (PLATTER, F1, PLATTER, F2, F3, PLATTER)
+    return at(Phase.PASSIVE_CHOOSE, FACES, places, sheet_with(polish=3), players=2, seat=1,
+              **kw)
+
+
+@pytest.mark.rule("POLISH-PARTNER")
+def test_the_partner_die_is_polished_for_blue_only(at: At, rule_of: RuleOf) -> None:
+    """A partner die's change is a move the notation holds, refused by the rules unless the
+    entry is blue (ruling 4E-1): an illegal step, not unreadable input."""
+    state = _platter_white_and_blue(at)
+    # white 1 in blue with its partner (blue 3) polished to 4: row 4, column 1
+    assert Take(W, Area.BLUE, blue.cell(4, 1), Polish(0, 1)) in legal_moves(state)
+    move = parse_move("take W polish=+0/+1 pink")
+    assert move == Take(W, Area.PINK, NEXT, Polish(0, 1))
+    assert rule_of(state, move) == "POLISH-PARTNER"
+
+
+@pytest.mark.rule("POLISH-ONE-DIE")
+def test_one_polished_die_per_entry_both_ways(at: At, rule_of: RuleOf) -> None:
+    both = Take(W, Area.BLUE, blue.cell(4, 2), Polish(1, 1))  # white 1+1, blue 3+1
+    assert both in legal_moves(_platter_white_and_blue(at))
+    one = _platter_white_and_blue(at, ruleset=Ruleset(polish_one_die=True))
+    assert rule_of(one, both) == "POLISH-ONE-DIE"
+    assert Take(W, Area.BLUE, blue.cell(3, 2), Polish(1)) in legal_moves(one)
+    assert Take(W, Area.BLUE, blue.cell(4, 1), Polish(0, 1)) in legal_moves(one)
 
 
 @pytest.mark.rule("POLISH-RANGE")
 def test_polish_does_not_wrap(at: At, rule_of: RuleOf) -> None:
-    state = _passive(at, PlayerSheet(polish=3))
-    assert Take(P, Area.PINK, 1, -1) in legal_moves(state)
-    assert rule_of(state, Take(P, Area.PINK, 1, 1)) == "POLISH-RANGE"
+    state = _passive(at, sheet_with(polish=3))
+    assert Take(P, Area.PINK, NEXT, Polish(-1)) in legal_moves(state)
+    assert rule_of(state, Take(P, Area.PINK, NEXT, Polish(1))) == "POLISH-RANGE"

@@ -74,10 +74,11 @@ def _sources() -> list[Bonus]:
 
 def test_every_action_track_is_filled_exactly_by_its_sources() -> None:
     found = _sources()
+    by_action = {track.action: track for track in TRACKS}
     for action, length in ((Bonus.REROLL, 7), (Bonus.EXTRA_DIE, 7), (Bonus.POLISH, 9)):
-        assert found.count(action) == length == TRACKS[action].length
-    assert TRACKS[Bonus.REROLL].end is Bonus.QUESTION_PINK
-    assert TRACKS[Bonus.EXTRA_DIE].end is None and TRACKS[Bonus.POLISH].end is None
+        assert found.count(action) == length == by_action[action].length
+    assert by_action[Bonus.REROLL].end is Bonus.QUESTION_PINK
+    assert by_action[Bonus.EXTRA_DIE].end is None and by_action[Bonus.POLISH].end is None
 
 
 def test_seven_foxes_in_all() -> None:

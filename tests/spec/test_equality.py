@@ -15,10 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from oracle.cubed.areas.context import Context
-from oracle.cubed.engine import apply_unchecked, new_game
+from oracle import apply_unchecked, new_game
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.sheet import PINK_FIELDS, PINK_STARS, Area
+from oracle import Area
+from oracle.cubed.sheet import PINK_FIELDS, PINK_STARS
 from oracle.dice import Position
 from oracle.play import play_game
 from spec.cubed.equality import AreaChecker, contexts, differences

@@ -9,11 +9,11 @@ import random
 import attrs
 import pytest
 
-from oracle.cubed.engine import new_game
-from oracle.cubed.moves import Roll, SoloRoll
+from oracle import new_game
+from oracle import Roll, SoloRoll
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.sheet import Bonus
-from oracle.cubed.scoring import score
+from oracle import score
 from oracle.dice import Place
 from oracle.record import record_game, verify
 from spec.cubed.improve import (fox_progress, improve, load_found, open_sources,
@@ -87,7 +87,7 @@ def test_fox_progress() -> None:
 def test_jokers_only_on_extra_dice() -> None:
     """With jokers, a guided search from the last rolls stays no worse than its guide, verifies,
     and spends number jokers on extra dice only."""
-    from oracle.cubed.moves import ExtraDie, Take
+    from oracle import ExtraDie, Take
 
     start = load_found(WITNESS)
     cut = roll_indices(start.moves)[-2]
@@ -104,7 +104,7 @@ def test_spread_rolls_only_on_the_third_roll() -> None:
     cup die on one face, the other cup dice on another; a guided search with them from the last
     rolls is no worse than its guide and verifies."""
     from oracle.cubed.dice import ALL_DICE
-    from oracle.cubed.engine import apply_unchecked
+    from oracle import apply_unchecked
     from spec.cubed.planner import LAST_ROLL, spread_rolls
 
     start = load_found(WITNESS)

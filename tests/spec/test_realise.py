@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
-from oracle.cubed.engine import apply_unchecked, new_game
-from oracle.cubed.moves import Move
+from oracle import apply_unchecked, new_game
+from oracle import Move
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.sheet import ROUND_BONUS, Bonus
-from oracle.cubed.sheettext import format_sheet, parse_sheet
+from tests.cubed.builders import format_sheet, parse_sheet
 from oracle.play import POLICIES, play_game
 from oracle.record import parse_record, verify
 from spec.cubed import questions, realise

@@ -5,8 +5,8 @@ from __future__ import annotations
 import io
 
 from oracle.cli import main
-from oracle.cubed.sheet import Area
-from oracle.cubed.sheettext import parse_sheet
+from oracle import Area
+from tests.cubed.builders import parse_sheet
 from oracle.record import load_records, verify
 from spec.cubed import questions
 
