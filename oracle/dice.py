@@ -79,3 +79,4 @@ def solo_placement(faces: tuple[int, ...], order: tuple[int, ...]) -> tuple[Plac
             places[die] = Place(field)
             field += 1
     return tuple(places)
+

@@ -22,13 +22,11 @@ from typing import Protocol, TypeVar, runtime_checkable
 
 import attrs
 
+from oracle.kinds import DieAt
 from oracle.errors import OracleError
+from oracle.phase import CHANCE as CHANCE, NOBODY as NOBODY, Phase
 from oracle.rulebook import Rule
 
-#: ``actor`` of a state in which the dice are to be rolled (a chance move is due).
-CHANCE = -1
-#: ``actor`` of a state in which nobody moves: the game is over.
-NOBODY = -2
 
 
 class Move(Protocol):
@@ -92,6 +90,11 @@ class Score(Protocol):
     @property
     def foxes(self) -> int:
         """The number of foxes."""
+        ...
+
+    @property
+    def fox_points(self) -> int:
+        """What the foxes score together (each the lowest area, ruling 21)."""
         ...
 
     @property
@@ -248,6 +251,19 @@ class Game(Protocol):
 
     def dice_text(self, state: State) -> str:
         """Where each die lies and what it shows, e.g. ``W3:platter Y5:I ...``."""
+        ...
+
+    def phase(self, state: State) -> Phase:
+        """The step of the turn ``state`` is in (:class:`oracle.phase.Phase`)."""
+        ...
+
+    def dice(self, state: State) -> tuple[DieAt, ...]:
+        """Every die as a typed value: its code, its face (None before the first roll) and the
+        place where it lies."""
+        ...
+
+    def pending(self, state: State, player: int) -> tuple[str, ...]:
+        """The codes of ``player``'s pending question marks, in order (``?Y``, ``?*`` ...)."""
         ...
 
     def sheet_text(self, sheet: object, title: str = "") -> str:

@@ -11,10 +11,14 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING, Self
 
+import attrs
+
+from oracle.dice import Place
+
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from oracle.area import AreaRules
 
-__all__ = ["AreaKind", "Coded"]
+__all__ = ["AreaKind", "Coded", "DieAt"]
 
 
 class Coded(IntEnum):
@@ -47,3 +51,13 @@ class AreaKind(IntEnum):
     def label(self) -> str:
         """The area's name in notation: its name in lower case (``yellow``)."""
         return self.name.lower()
+
+
+@attrs.frozen
+class DieAt:
+    """One die as a program driving a game sees it: its ``die`` (the game's member, with its
+    ``code``), its ``face`` (None before it was first rolled) and the ``place`` where it lies."""
+
+    die: Coded
+    face: int | None
+    place: Place

@@ -12,17 +12,19 @@
 * ``OVER`` — the game has ended.
 
 Whenever a player has pending question marks, that player must resolve them first (ruling 18).
-Who is to move is a player index, :data:`CHANCE` or :data:`NOBODY` (defined in
-:mod:`oracle.game`, named here too).
+Who is to move is a player index, :data:`CHANCE` or :data:`NOBODY`.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
 
-from oracle.game import CHANCE, NOBODY
-
 __all__ = ["CHANCE", "NOBODY", "Phase"]
+
+#: ``actor`` of a state in which the dice are to be rolled (a chance move is due).
+CHANCE = -1
+#: ``actor`` of a state in which nobody moves: the game is over.
+NOBODY = -2
 
 
 class Phase(IntEnum):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Generic, Self, TypeVar
 import attrs
 
 from oracle.dice import DICE_COUNT, Place
-from oracle.kinds import Coded
+from oracle.kinds import Coded, DieAt
 from oracle.phase import CHANCE, NOBODY, Phase
 from oracle.sheet import Sheet
 
@@ -28,16 +28,6 @@ __all__ = ["CHANCE", "NOBODY", "DieAt", "GameState", "Phase"]
 
 R = TypeVar("R")
 S = TypeVar("S", bound=Sheet)
-
-
-@attrs.frozen
-class DieAt:
-    """One die as a program driving a game sees it: its ``die`` (the game's member, with its
-    ``code``), its ``face`` (None before it was first rolled) and the ``place`` where it lies."""
-
-    die: Coded
-    face: int | None
-    place: Place
 
 
 @attrs.frozen(cache_hash=True)

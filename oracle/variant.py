@@ -15,16 +15,20 @@ A variant compares by identity (each game has exactly one).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 import attrs
 
 from oracle.action import OwnAction
 from oracle.area import AreaRules, Problem
-from oracle.game import Ruleset, RulesetOption
+from oracle.family import MAX_PLAYERS, MIN_PLAYERS, ROUNDS_BY_PLAYERS, SOLO_THRESHOLDS
+from oracle.game import RulesetOption
 from oracle.kinds import AreaKind, Coded
 from oracle.moves import Roll
 from oracle.rulebook import Rule
+from oracle.rulesets import RulesetBase, make_ruleset
 from oracle.sheet import TRACK_COUNT, Sheet, count_foxes
 from oracle.tracks import Track
 
@@ -37,26 +41,27 @@ SheetT = TypeVar("SheetT", bound=Sheet)
 class Variant:
     """One Clever game (see the module docstring).
 
-    * ``name``, ``title``, ``min_players``, ``max_players``, ``rounds_by_players``: the game's
-      name in records, its printed title, and its rounds by number of players;
-    * ``dice``: the dice (a :class:`~oracle.kinds.Coded` enum, white first); ``partner[die]``
-      the die whose face joins ``die``'s in an area that reads two dice (blue and white);
-    * ``areas``: the areas in sheet order (an :class:`~oracle.kinds.AreaKind` enum whose values
-      equal their dice's); ``areas_for(ruleset)[die]`` the areas each die may be entered in (its
-      own; the white die, the colour joker, in others) and ``colour_problem`` the refusal of
-      another area;
-    * ``bonuses``: the printed bonuses (a ``Coded`` enum); ``question_areas[bonus]`` the areas a
-      question mark may be used in (empty for a bonus that is not a question mark); ``fox`` the
-      fox; ``renamed`` old spellings of codes and the codes that replace them;
+    * ``name``, ``title``: the game's name in records, its printed title;
+    * ``dice``: the dice (a :class:`~oracle.kinds.Coded` enum, white first: the colour joker);
+    * ``areas``: the areas (an :class:`~oracle.kinds.AreaKind` enum in sheet order, values equal
+      to their dice's); the die of the area that reads two dice (blue) is the white die's
+      partner;
+    * ``bonuses``: the printed bonuses (a ``Coded`` enum) with their names as the engine reads
+      them: ``FOX``, ``QUESTION_<AREA>`` for an area's question mark, ``QUESTION_BLACK`` for the
+      one used in any area; ``renamed``: old spellings of codes and the codes replacing them;
     * ``tracks``: the action tracks in the engine's order (re-roll, extra die, the game's own
-      action), ``track_order`` the order the sheet prints them; ``round_bonus`` every player's
-      bonus at the start of each round; ``end_extra``: whether the game ends with a phase in
-      which every player may still use extra dice (ruling 7; Clever 4Ever has none, 4E-12);
+      action; :mod:`oracle.sheet`), ``track_order`` the order the sheet prints them;
+      ``round_bonus``: every player's bonus at the start of each round; ``end_extra``: whether
+      the game ends with a phase in which every player may still use extra dice (ruling 7;
+      Clever 4Ever has none, 4E-12);
     * ``action``: the game's own action; ``roll``: the game's :class:`~oracle.moves.Roll` class;
-      ``sheet``: the game's :class:`~oracle.sheet.Sheet` class, ``blank`` a sheet before play;
-    * ``rules``, ``ruleset_options``, ``default_ruleset``, ``make_ruleset``: the rule catalogue
-      and the ruleset; ``fox_value(lowest, ruleset)``: what a fox scores given the lowest area;
-      ``solo_ratings``: (lowest total, level) highest first;
+      ``sheet``: the game's :class:`~oracle.sheet.Sheet` class;
+    * ``rules``: the rule catalogue; ``default_ruleset``: our rulings (a
+      :class:`~oracle.rulesets.RulesetBase`, its class lists the options);
+    * ``white_limit(ruleset)``: an area the white die may not enter under ``ruleset`` and the
+      refusal naming the option, or None (the white die goes in every area);
+      ``fox_floor(ruleset)``: True when a negative lowest area scores its foxes 0;
+    * ``solo_titles``: the solo level titles, one per :data:`oracle.family.SOLO_THRESHOLDS`;
     * ``draw_text(sheet, notation, breakdown, title)``, ``draw_svg(sheet, breakdown, title)``:
       the drawing; ``sheet_problems(sheet, ruleset)``: what no reachable sheet shows, read
       independently of the engine (position notation refuses such a sheet);
@@ -65,48 +70,48 @@ class Variant:
 
     name: str
     title: str
-    min_players: int
-    max_players: int
-    rounds_by_players: Mapping[int, int]
     dice: type[Coded]
-    partner: tuple[int, ...]
-    areas: tuple[AreaKind, ...]
-    areas_for: Callable[[Any], tuple[tuple[AreaKind, ...], ...]]
-    colour_problem: Callable[[int, Any, Any], Problem | None]
+    areas: tuple[AreaKind, ...] = attrs.field(converter=tuple)
     bonuses: type[Coded]
-    question_areas: Mapping[Any, tuple[AreaKind, ...]]
-    fox: Coded
-    renamed: Mapping[str, str]
     tracks: tuple[Track[Any], ...]
-    track_order: tuple[int, ...]
     round_bonus: tuple[Any, ...]
     end_extra: bool
     action: OwnAction
     roll: type[Roll]
     sheet: type[Sheet]
     rules: tuple[Rule, ...]
-    ruleset_options: tuple[RulesetOption, ...]
-    default_ruleset: Ruleset
-    make_ruleset: Callable[[Mapping[str, object], Any], Any]
-    ruleset_type: type
-    fox_value: Callable[[int, Any], int]
-    solo_ratings: tuple[tuple[int, str], ...]
+    default_ruleset: RulesetBase
+    solo_titles: tuple[str, ...]
     draw_text: Callable[[Any, str, Any, str], str]
     draw_svg: Callable[[Any, Any, str], str]
     sheet_problems: Callable[[Any, Any], list[str]]
     sheet_step_problems: Callable[[Any, Any], list[str]]
+    track_order: tuple[int, ...] = (0, 1, 2)
+    renamed: Mapping[str, str] = MappingProxyType({})
+    white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None
+    fox_floor: Callable[[Any], bool] | None = None
+    min_players: int = MIN_PLAYERS
+    max_players: int = MAX_PLAYERS
+    rounds_by_players: Mapping[int, int] = ROUNDS_BY_PLAYERS
     # --- derived tables (hot paths read these) -------------------------------------------------
     area_type: type[AreaKind] = attrs.field(init=False)
     rules_of: tuple[AreaRules, ...] = attrs.field(init=False)
     targets_of: tuple[Callable[..., tuple[int, ...]], ...] = attrs.field(init=False)
     reads_partner: tuple[bool, ...] = attrs.field(init=False)
+    partner: tuple[int, ...] = attrs.field(init=False)
     track_of: tuple[int, ...] = attrs.field(init=False)
+    question_areas: Mapping[Coded, tuple[AreaKind, ...]] = attrs.field(init=False)
     is_question: tuple[bool, ...] = attrs.field(init=False)
+    fox: Coded = attrs.field(init=False)
+    ruleset_type: type = attrs.field(init=False)
+    ruleset_options: tuple[RulesetOption, ...] = attrs.field(init=False)
+    solo_ratings: tuple[tuple[int, str], ...] = attrs.field(init=False)
     blank: Sheet = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
         assert len(self.tracks) == TRACK_COUNT
         assert tuple(a.value for a in self.areas) == tuple(range(1, len(self.areas) + 1))
+        assert len(self.solo_titles) == len(SOLO_THRESHOLDS)
         # rules_of / reads_partner are indexed by area value (index 0: no area, the white die)
         rules = tuple(a.rules for a in self.areas)
         set_ = object.__setattr__
@@ -114,13 +119,59 @@ class Variant:
         set_(self, "rules_of", (rules[0],) + rules)
         set_(self, "targets_of", tuple(r.targets for r in self.rules_of))
         set_(self, "reads_partner", (False,) + tuple(r.PARTNER for r in rules))
+        pair = next((a.value for a in self.areas if a.rules.PARTNER), 0)
+        set_(self, "partner", tuple(0 if d == pair else pair for d in range(len(self.dice))))
         track_of = [-1] * len(self.bonuses)
         for i, track in enumerate(self.tracks):
             track_of[track.action] = i
         set_(self, "track_of", tuple(track_of))
-        set_(self, "is_question", tuple(bool(self.question_areas.get(b)) for b in self.bonuses))
+        by_name = {a.name: (a,) for a in self.areas}
+        questions = {b: by_name.get(b.name.removeprefix("QUESTION_"), self.areas)
+                     for b in self.bonuses if b.name.startswith("QUESTION_")}
+        assert all(b.name == "QUESTION_BLACK" or len(q) == 1 for b, q in questions.items())
+        set_(self, "question_areas", MappingProxyType(questions))
+        set_(self, "is_question", tuple(b in questions for b in self.bonuses))
+        set_(self, "fox", self.bonuses["FOX"])
+        set_(self, "ruleset_type", type(self.default_ruleset))
+        set_(self, "ruleset_options", self.default_ruleset.OPTIONS)
+        set_(self, "solo_ratings", tuple(zip(SOLO_THRESHOLDS, self.solo_titles)))
         set_(self, "blank", self.sheet.make(tuple(r.EMPTY for r in rules), (0,) * TRACK_COUNT,
                                             (0,) * TRACK_COUNT, ()))
+
+    def make_ruleset(self, options: Mapping[str, object], base: Any = None) -> Any:
+        """``base`` (by default our rulings) with ``options`` set (:mod:`oracle.rulesets`)."""
+        return make_ruleset(self.default_ruleset if base is None else base, options, self.title)
+
+    def areas_for(self, ruleset: Any) -> tuple[tuple[AreaKind, ...], ...]:
+        """The areas each die may be entered in (by die): its own colour; the white die, the
+        colour joker, any (rulebook "The White Die") but the one ``white_limit`` names."""
+        limit = self.white_limit(ruleset) if self.white_limit is not None else None
+        return _areas_for(self, None if limit is None else limit[0])
+
+    def colour_problem(self, die: int, area: AreaKind, ruleset: Any) -> Problem | None:
+        """WHITE-JOKER (a coloured die goes in its own area), or the game's refusal of an area
+        the white die may not enter under ``ruleset``."""
+        if die == 0:
+            limit = self.white_limit(ruleset) if self.white_limit is not None else None
+            return limit[1] if limit is not None and area == limit[0] else None
+        if die == area:
+            return None
+        name = self.dice(die).name.lower()
+        return "WHITE-JOKER", (
+            f"the {name} die goes in the {name} area; only the white die is a colour joker"
+        )
+
+    def fox_value(self, lowest: int, ruleset: Any) -> int:
+        """What a fox scores: the lowest area (ruling 21), or 0 for a negative one where the
+        game's option says so (4E-10)."""
+        if self.fox_floor is not None and self.fox_floor(ruleset):
+            return max(0, lowest)
+        return lowest
+
+    def question_area(self, bonus: Coded) -> AreaKind | None:
+        """The area of a coloured question mark; None for the black one (any area)."""
+        areas = self.question_areas[bonus]
+        return areas[0] if len(areas) == 1 else None
 
     def __repr__(self) -> str:
         return f"<Variant {self.name}>"
@@ -155,3 +206,9 @@ class Variant:
     def track_code(self, index: int) -> str:
         """The sheet-notation key of action track ``index`` (engine order)."""
         return self.tracks[index].code
+
+
+@cache
+def _areas_for(variant: Variant, barred: AreaKind | None) -> tuple[tuple[AreaKind, ...], ...]:
+    white = tuple(a for a in variant.areas if a != barred)
+    return (white,) + tuple((a,) for a in variant.areas)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("oracle", "spec", "properties")
 GAME_PACKAGES = ("oracle.cubed", "oracle.fourever")
@@ -48,10 +50,11 @@ def _runtime_imports(path: Path, typing_too: bool = False) -> set[str]:
     return found
 
 
-def _graph() -> dict[str, set[str]]:
+def _graph(typing_too: bool = False) -> dict[str, set[str]]:
     files = [p for pkg in PACKAGES for p in (ROOT / pkg).rglob("*.py")]
     modules = {_module(p): p for p in files}
-    return {m: {i for i in _runtime_imports(p) if i in modules} for m, p in modules.items()}
+    return {m: {i for i in _runtime_imports(p, typing_too) if i in modules}
+            for m, p in modules.items()}
 
 
 def test_no_module_outside_a_game_imports_it() -> None:
@@ -81,8 +84,10 @@ def test_game_packages_do_not_import_each_other() -> None:
         assert wrong == []
 
 
-def test_no_import_circle() -> None:
-    graph = _graph()
+@pytest.mark.parametrize("typing_too", [False, True])
+def test_no_import_circle(typing_too: bool) -> None:
+    """No circle at run time, nor when the imports for annotations only are counted."""
+    graph = _graph(typing_too)
     # a package's __init__ importing its own submodules is not a circle; submodules that import
     # the package itself are folded onto it.
     state: dict[str, int] = {}
@@ -108,8 +113,50 @@ def test_no_import_circle() -> None:
     assert circles == []
 
 
-def test_the_shared_core_names_no_game() -> None:
-    for name in ("errors", "dice", "game", "rulebook", "tracks", "state", "phase", "turn",
-                 "moves", "diagnose", "chance", "positiontext"):
-        imports = _runtime_imports(ROOT / "oracle" / f"{name}.py", typing_too=True)
-        assert not any(i.startswith(GAME_PACKAGES) for i in imports), name
+ENGINE = ("errors", "dice", "game", "rulebook", "tracks", "state", "phase", "turn", "moves",
+          "diagnose", "chance", "positiontext", "kinds", "area", "action", "variant", "sheet",
+          "legal", "entries", "engine", "notation", "scoring", "sheettext", "movespace",
+          "explain", "clever", "rulesets", "family")
+
+
+@pytest.mark.parametrize("name", ENGINE)
+def test_the_shared_engine_names_no_game(name: str) -> None:
+    imports = _runtime_imports(ROOT / "oracle" / f"{name}.py", typing_too=True)
+    assert not any(i.startswith(GAME_PACKAGES) for i in imports), name
+    assert not [w for w in _code_words(ROOT / "oracle" / f"{name}.py")
+                if any(g in w.lower() for g in ("cubed", "4ever", "fourever"))], name
+
+
+def _code_words(path: Path) -> list[str]:
+    """The names and the string values of a module's code (docstrings left out: they may cite
+    a game's rulebook)."""
+    tree = ast.parse(path.read_text())
+    docstrings = {
+        id(node.body[0].value) for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    words: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name):
+            words.append(node.id)
+        elif isinstance(node, ast.Attribute):
+            words.append(node.attr)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and id(node) not in docstrings:
+            words.append(node.value)
+    return words
+
+
+def test_areas_do_not_import_the_sheet_that_holds_them() -> None:
+    """An area works on its own part of the sheet: no area module imports the sheet class, the
+    state of a game or the engine (only the shared shapes and its game's printed constants)."""
+    for game in ("cubed", "fourever"):
+        for path in (ROOT / "oracle" / game / "areas").glob("*.py"):
+            imports = _runtime_imports(path, typing_too=True)
+            wrong = {i for i in imports if i.startswith(("oracle.state", "oracle.sheet",
+                                                         f"oracle.{game}.playersheet",
+                                                         f"oracle.{game}.variant",
+                                                         "oracle.legal", "oracle.engine"))}
+            assert wrong == set(), (path.name, wrong)

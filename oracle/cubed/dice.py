@@ -27,8 +27,6 @@ class Die(Coded):
 ALL_DICE: tuple[Die, ...] = tuple(Die)
 DIE_CODES: tuple[str, ...] = tuple(d.code for d in Die)
 DIE_BY_CODE: Mapping[str, Die] = MappingProxyType({d.code: d for d in Die})
-#: The die whose face joins a die's in blue (ruling 15): white for blue, blue for any other.
-PARTNER: tuple[int, ...] = tuple(Die.WHITE if d is Die.BLUE else Die.BLUE for d in Die)
 
 
 class Roll(_Roll):

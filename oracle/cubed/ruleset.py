@@ -7,7 +7,6 @@ choice it made.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from enum import StrEnum
 
 from typing import ClassVar
@@ -16,7 +15,6 @@ import attrs
 
 from oracle.game import RulesetOption
 from oracle.rulesets import RulesetBase
-from oracle.rulesets import make_ruleset as make_options
 
 
 class BlueQuestion(StrEnum):
@@ -57,10 +55,3 @@ class Ruleset(RulesetBase):
 
 
 DEFAULT_RULESET = Ruleset()
-OPTIONS = Ruleset.OPTIONS
-
-
-def make_ruleset(options: Mapping[str, object], base: Ruleset = DEFAULT_RULESET) -> Ruleset:
-    """``base`` with ``options`` set; values as text (``"true"``) or JSON (``True``).
-    :class:`OracleError` names an unknown option or value and what is allowed."""
-    return make_options(base, options, "Clever Cubed")

@@ -129,23 +129,13 @@ ENGINE_TRACKS: tuple[Track[Bonus], ...] = (REROLL_TRACK, EXTRA_DIE_TRACK, NUMBER
 # --- Round track ----------------------------------------------------------------------------------
 #: Bonus for every player at the start of rounds 1..6 (None = nothing).
 ROUND_BONUS: tuple[Bonus | None, ...] = (RR, XD, NJ, QX, None, None)
-#: Number of rounds by number of players.
-ROUNDS_BY_PLAYERS: Mapping[int, int] = MappingProxyType({1: 6, 2: 6, 3: 5, 4: 4})
-MIN_PLAYERS = 1
-MAX_PLAYERS = 4
 
 # --- Solo rating (rulebook "How 'Clever' Did You Play?") ---------------------------------------
-#: (lowest total, level), highest first; >= 450 is the top level, 0-179 the bottom one.
-SOLO_RATINGS: tuple[tuple[int, str], ...] = (
-    (450, "Clever Cubed!"),
-    (420, "Beautiful AND clever!"),
-    (390, "Hello Mr. Hawking!"),
-    (360, "On the way to the stars"),
-    (330, "That's pretty clever!"),
-    (300, "Prodigy in training"),
-    (270, "Things are looking up"),
-    (240, "Wouldn't you rather play Yahtzee?"),
-    (210, "There's still room for improvement"),
-    (180, "It was surely just bad luck with the dice"),
-    (0, "Let's talk about something else"),
+#: The level titles, best first, one per step of the family's scale (oracle.family: >= 450 the top
+#: level, 0-179 the bottom one).
+SOLO_TITLES: tuple[str, ...] = (
+    "Clever Cubed!", "Beautiful AND clever!", "Hello Mr. Hawking!", "On the way to the stars",
+    "That's pretty clever!", "Prodigy in training", "Things are looking up",
+    "Wouldn't you rather play Yahtzee?", "There's still room for improvement",
+    "It was surely just bad luck with the dice", "Let's talk about something else",
 )

@@ -6,9 +6,6 @@ Where a die lies is common to every Clever game (:mod:`oracle.dice`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from types import MappingProxyType
-
 from oracle.kinds import Coded
 from oracle.moves import Roll as _Roll
 
@@ -24,15 +21,8 @@ class Die(Coded):
     PINK = 5, "P"
 
 
-ALL_DICE: tuple[Die, ...] = tuple(Die)
-DIE_CODES: tuple[str, ...] = tuple(d.code for d in Die)
-DIE_BY_CODE: Mapping[str, Die] = MappingProxyType({d.code: d for d in Die})
-#: The other die of a blue entry (ruling 4E-2): white for blue, blue for any other.
-PARTNER: tuple[int, ...] = tuple(Die.WHITE if d is Die.BLUE else Die.BLUE for d in Die)
-
-
 class Roll(_Roll):
     """A roll of Clever 4Ever's dice (see :class:`oracle.moves.Roll`)."""
 
     __slots__ = ()
-    CODES = DIE_CODES
+    CODES = tuple(d.code for d in Die)

@@ -6,15 +6,12 @@ an app that made a different reasonable choice and tell its author which choice 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from typing import ClassVar
 
 import attrs
 
 from oracle.game import RulesetOption
 from oracle.rulesets import RulesetBase
-from oracle.rulesets import make_ruleset as make_options
 
 
 _BOOL = ("false", "true")
@@ -56,10 +53,3 @@ class Ruleset(RulesetBase):
 
 
 DEFAULT_RULESET = Ruleset()
-OPTIONS = Ruleset.OPTIONS
-
-
-def make_ruleset(options: Mapping[str, object], base: Ruleset = DEFAULT_RULESET) -> Ruleset:
-    """``base`` with ``options`` set; values as text (``"true"``) or JSON (``True``).
-    :class:`OracleError` names an unknown option or value and what is allowed."""
-    return make_options(base, options, "Clever 4Ever")

@@ -37,11 +37,6 @@ class Bonus(Coded):
     QUESTION_PINK = 8, "?P"
     QUESTION_BLACK = 9, "?*"
 
-    @property
-    def is_question(self) -> bool:
-        """True for the question marks (coloured and black)."""
-        return self >= Bonus.QUESTION_YELLOW
-
 
 BONUS_CODES: tuple[str, ...] = tuple(b.code for b in Bonus)
 BONUS_BY_CODE: Mapping[str, Bonus] = MappingProxyType({b.code: b for b in Bonus})
@@ -211,23 +206,11 @@ TRACKS: tuple[Track[Bonus], ...] = (REROLL_TRACK, EXTRA_DIE_TRACK, POLISH_TRACK)
 # --- Round track ----------------------------------------------------------------------------------
 #: Bonus for every player at the start of rounds 1..6 (None: nothing).
 ROUND_BONUS: tuple[Bonus | None, ...] = (RR, XD, PS, QX, None, None)
-#: Number of rounds by number of players (solo: 6).
-ROUNDS_BY_PLAYERS: Mapping[int, int] = MappingProxyType({1: 6, 2: 6, 3: 5, 4: 4})
-MIN_PLAYERS = 1
-MAX_PLAYERS = 4
 
 # --- Solo rating ----------------------------------------------------------------------------------
-#: (lowest total, title), highest first.
-SOLO_RATINGS: tuple[tuple[int, str], ...] = (
-    (450, "Clever 4ever!"),
-    (420, "Clever once again!"),
-    (390, "Hey, Einstein!"),
-    (360, "Your friends will envy you."),
-    (330, "That's pretty clever!"),
-    (300, "Prodigy in training"),
-    (270, "It's going up"),
-    (240, "Don't get so upset!"),
-    (210, "There is still room to improve"),
-    (180, "It was just bad luck"),
-    (0, "Let's talk about something else."),
+#: The titles printed for the solo levels, best first (the family's scale: oracle.family).
+SOLO_TITLES: tuple[str, ...] = (
+    "Clever 4ever!", "Clever once again!", "Hey, Einstein!", "Your friends will envy you.",
+    "That's pretty clever!", "Prodigy in training", "It's going up", "Don't get so upset!",
+    "There is still room to improve", "It was just bad luck", "Let's talk about something else.",
 )

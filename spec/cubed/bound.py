@@ -13,8 +13,10 @@ from __future__ import annotations
 import attrs
 
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, Bonus
-from oracle.cubed.areas import QUESTION_AREA, Area
+from oracle.cubed.sheet import Bonus
+from oracle.family import ROUNDS_BY_PLAYERS
+from oracle.cubed.areas import Area
+from oracle.cubed.variant import CUBED
 from spec.cubed import scores, sheetvars, tracks
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Bool, Int, all_of, count, int_var, ite, truth, total
@@ -160,7 +162,7 @@ def relaxation(players: int = 1, rounds: int | None = None,
                   & total(black.values()).le(t.questions[Bonus.QUESTION_BLACK])))
     flexible: dict[Area, Int] = {}
     for area in Area:
-        own = next(b for b in Bonus if QUESTION_AREA.get(b) is area)
+        own = next(b for b in Bonus if CUBED.question_area(b) is area)
         flexible[area] = passive[area] + extra[area] + black[area] + t.questions[own]
         picks = total(active[k][area] for k in FIELDS)
         parts.append((f"ENTRIES-{area.label.upper()}",

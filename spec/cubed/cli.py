@@ -20,7 +20,7 @@ from typing import TextIO, TypeVar
 
 import attrs
 
-from oracle.cubed.sheet import ROUNDS_BY_PLAYERS
+from oracle.family import ROUNDS_BY_PLAYERS
 from oracle.cubed.areas import AREA_BY_LABEL, Area
 from spec.cubed.oracle_view import parse_sheet
 from oracle.errors import OracleError

@@ -15,7 +15,8 @@ import attrs
 
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, Bonus
+from oracle.cubed.sheet import Bonus
+from oracle.family import ROUNDS_BY_PLAYERS
 from oracle.cubed.areas import Area
 from spec.cubed.oracle_view import format_sheet
 from oracle.record import dump_record, record_game

@@ -27,8 +27,9 @@ from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
 from oracle.cubed.areas import blue, brown, turquoise, yellow
 from oracle.cubed.sheet import (BROWN_NUMBERS, NUMBER_JOKER_FIELDS, PINK_BONUS, PINK_STARS,
-                                ROUND_BONUS, ROUNDS_BY_PLAYERS, ENGINE_TRACKS, Bonus)
-from oracle.cubed.areas import QUESTION_AREA, Area
+                                ROUND_BONUS, ENGINE_TRACKS, Bonus)
+from oracle.family import ROUNDS_BY_PLAYERS
+from oracle.cubed.areas import Area
 from oracle.cubed.variant import CUBED
 from oracle import Phase
 from spec.cubed.oracle_view import GameState
@@ -192,7 +193,8 @@ def has_room(sheet: PlayerSheet, target: PlayerSheet, black: int = 0,
         shut |= {Area.BLUE}
     need = {area: 0 for area in Area}
     for bonus in questions_to_come(sheet, target) + list(sheet.pending):
-        area = QUESTION_AREA.get(Bonus(bonus))
+        found = CUBED.question_area(bonus)
+        area = None if found is None else Area(found)
         if area is None:
             black += 1 if len(shut) < len(Area) else 0
         elif area not in shut:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import attrs
 
 from oracle.cubed.sheet import ROUND_BONUS, TRACK_LENGTH, TRACKS, Bonus
-from oracle.cubed.areas import QUESTION_AREA, Area
+from oracle.cubed.areas import Area
+from oracle.cubed.variant import CUBED
 from spec.cubed import sheetvars
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Int, const, ite
@@ -53,4 +54,5 @@ def tracks(s: SheetVars, rounds: int) -> Tracks:
 
 def question_area(bonus: Bonus) -> Area | None:
     """The area a question mark is for (None: the black one, any area)."""
-    return QUESTION_AREA.get(bonus)
+    area = CUBED.question_area(bonus)
+    return None if area is None else Area(area)

@@ -15,9 +15,8 @@ from types import MappingProxyType
 from oracle.area import AreaRules
 from oracle.kinds import AreaKind
 from oracle.cubed.areas import blue, brown, pink, turquoise, yellow
-from oracle.cubed.sheet import Bonus
 
-__all__ = ["AREAS", "AREA_BY_LABEL", "AREA_MODULES", "Area", "QUESTION_AREA"]
+__all__ = ["AREAS", "AREA_BY_LABEL", "AREA_MODULES", "Area"]
 
 
 class Area(AreaKind):
@@ -35,11 +34,3 @@ AREAS: Mapping[Area, AreaRules] = MappingProxyType({a: a.rules for a in Area})
 #: The area modules in sheet order.
 AREA_MODULES: tuple[AreaRules, ...] = tuple(a.rules for a in Area)
 AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
-#: The area of each coloured question mark (the black one may be used in any area).
-QUESTION_AREA: Mapping[Bonus, Area] = MappingProxyType({
-    Bonus.QUESTION_YELLOW: Area.YELLOW,
-    Bonus.QUESTION_TURQUOISE: Area.TURQUOISE,
-    Bonus.QUESTION_BLUE: Area.BLUE,
-    Bonus.QUESTION_BROWN: Area.BROWN,
-    Bonus.QUESTION_PINK: Area.PINK,
-})

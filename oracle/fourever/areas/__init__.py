@@ -12,9 +12,8 @@ from types import MappingProxyType
 
 from oracle.kinds import AreaKind
 from oracle.fourever.areas import blue, green, grey, pink, yellow
-from oracle.fourever.sheet import Bonus
 
-__all__ = ["ALL_AREAS", "AREA_BY_LABEL", "Area", "QUESTION_AREA"]
+__all__ = ["ALL_AREAS", "AREA_BY_LABEL", "Area"]
 
 
 class Area(AreaKind):
@@ -29,11 +28,3 @@ class Area(AreaKind):
 
 ALL_AREAS: tuple[Area, ...] = tuple(Area)
 AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
-#: The area of each coloured question mark (the black one chooses its area, ruling 4E-11).
-QUESTION_AREA: Mapping[Bonus, Area] = MappingProxyType({
-    Bonus.QUESTION_YELLOW: Area.YELLOW,
-    Bonus.QUESTION_BLUE: Area.BLUE,
-    Bonus.QUESTION_GREY: Area.GREY,
-    Bonus.QUESTION_GREEN: Area.GREEN,
-    Bonus.QUESTION_PINK: Area.PINK,
-})
