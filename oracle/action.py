@@ -51,19 +51,20 @@ class OwnAction(Protocol):
         """The index of a move's action value (0 for None), or -1 if it is not well-formed."""
         ...
 
-    def key(self, state: EntryState, sheet: Sheet) -> Hashable:
+    def key(self, state: EntryState, sheet: Sheet) -> Hashable | None:
         """What the uses open to the player with ``sheet`` depend on besides the die (the
-        unspent action fields, the ruleset): asked once per list of moves."""
+        unspent action fields, the ruleset), or None when the player can make no use at all:
+        asked once per list of moves."""
         ...
 
     def choices(
         self, key: Hashable, die: int, face: int, partner_face: int, place: int,
         partner_place: int,
     ) -> tuple[Choice, ...]:
-        """The uses open to the player (``key``) for ``die`` showing ``face`` and lying at
-        ``place`` (its partner die showing ``partner_face`` at ``partner_place``), no action
-        (index 0) first, in the order moves are listed.  A pure function of its arguments (a
-        game caches it: it runs for every die of every list of moves)."""
+        """The uses open to the player (``key``, not None) for ``die`` showing ``face`` and lying
+        at ``place`` (its partner die showing ``partner_face`` at ``partner_place``), in the order
+        moves are listed after the die's entries without the action.  A pure function of its
+        arguments (a game caches it: it runs for every die of a list of moves)."""
         ...
 
     def spend(self, spent: int, index: int) -> int:

@@ -11,11 +11,12 @@ from typing import Any
 
 from oracle.area import QUESTION_DIE
 from oracle.dice import Place, Position
+from oracle.legal import use_numbers
 from oracle.moves import DieMove, QuestionMark
 from oracle.sheet import ACTION, Sheet
 from oracle.state import GameState
 
-__all__ = ["die_numbers", "enter_die", "enter_question", "entry_position"]
+__all__ = ["enter_die", "enter_question", "entry_position"]
 
 State = GameState[Any, Any]
 
@@ -29,21 +30,6 @@ def entry_position(state: State, die: int) -> int:
     field ``rolls + 1``; any other die is entered where it lies."""
     place = state.places[die]
     return state.rolls + 1 if place == _CUP else _POSITION_OF[place]
-
-
-def die_numbers(state: State, sheet: Sheet, move: DieMove) -> tuple[int, int, int]:
-    """(action use index, number entered, partner's number) of a legal die move."""
-    variant = state.variant
-    action = variant.action
-    index = action.index(move.action)
-    die = move.die
-    other = variant.partner[die]
-    faces, places = state.faces, state.places
-    for use, number, partner in action.choices(action.key(state, sheet), die, faces[die],
-                                               faces[other], places[die], places[other]):
-        if use == index:
-            return use, number, partner
-    raise AssertionError(f"die_numbers: {move} is not legal here")
 
 
 def _enter(
@@ -63,7 +49,10 @@ def _enter(
 def enter_die(state: State, sheet: Sheet, move: DieMove) -> Sheet:
     """``sheet`` after the legal die move ``move`` (its action use spent, its bonuses
     received)."""
-    index, number, partner = die_numbers(state, sheet, move)
+    numbers = use_numbers(state, sheet, move)
+    assert numbers is not None, f"enter_die: {move} is not legal here"
+    number, partner = numbers
+    index = state.variant.action.index(move.action)
     spent = sheet.spent
     if index:
         spent = (spent[:ACTION] + (state.variant.action.spend(spent[ACTION], index),)

@@ -90,7 +90,6 @@ def _die_moves(
     variant = state.variant
     action = variant.action
     key = action.key(state, sheet)
-    choices = action.choices
     areas_by_die = variant.areas_for(state.ruleset)
     targets_of, reads_partner, partner = variant.targets_of, variant.reads_partner, variant.partner
     parts, faces, places = sheet.parts, state.faces, state.places
@@ -99,8 +98,14 @@ def _die_moves(
         other = partner[d]
         face, partner_face = faces[d], faces[other]
         areas = areas_by_die[d]
-        for index, number, partner_number in choices(key, d, face, partner_face, places[d],
-                                                     places[other]):
+        for area in areas:
+            targets = targets_of[area](parts[area - 1], face, partner_face, position, d, state)
+            if targets:
+                out += _entry_moves(variant, extra, d, 0, area, targets)
+        if key is None:
+            continue
+        for index, number, partner_number in action.choices(key, d, face, partner_face,
+                                                            places[d], places[other]):
             moved = partner_number != partner_face
             for area in areas:
                 if moved and not reads_partner[area]:
@@ -118,7 +123,7 @@ def _usable(state: State, sheet: Sheet, dice: Sequence[int], free_only: bool = F
     for deciding whether a step has any choice."""
     variant = state.variant
     action = variant.action
-    key = action.key(state, sheet)
+    key = None if free_only else action.key(state, sheet)
     areas_by_die = variant.areas_for(state.ruleset)
     targets_of, reads_partner, partner = variant.targets_of, variant.reads_partner, variant.partner
     parts, faces, places = sheet.parts, state.faces, state.places
@@ -127,10 +132,13 @@ def _usable(state: State, sheet: Sheet, dice: Sequence[int], free_only: bool = F
         face, partner_face = faces[d], faces[other]
         position = _POSITION_OF[places[d]]
         areas = areas_by_die[d]
-        for index, number, partner_number in action.choices(key, d, face, partner_face,
-                                                            places[d], places[other]):
-            if free_only and index:
-                break
+        for area in areas:
+            if targets_of[area](parts[area - 1], face, partner_face, position, d, state):
+                return True
+        if key is None:
+            continue
+        for _, number, partner_number in action.choices(key, d, face, partner_face, places[d],
+                                                        places[other]):
             moved = partner_number != partner_face
             for area in areas:
                 if moved and not reads_partner[area]:
@@ -306,27 +314,39 @@ def _entry_ok(state: State, sheet: Sheet, move: DieMove, position: int) -> bool:
     with the action use it names: what :func:`_die_moves` lists for that die, checked
     directly."""
     variant = state.variant
+    numbers = use_numbers(state, sheet, move)
+    if numbers is None:
+        return False
+    number, partner_number = numbers
+    area, die = move.area, move.die
+    if area not in variant.areas_for(state.ruleset)[die]:
+        return False
+    if partner_number != state.faces[variant.partner[die]] and not variant.reads_partner[area]:
+        return False
+    return move.target in variant.targets_of[area](
+        sheet.parts[area - 1], number, partner_number, position, die, state
+    )
+
+
+def use_numbers(state: State, sheet: Sheet, move: DieMove) -> tuple[int, int] | None:
+    """(number entered, partner's number) of ``move``'s die with the action use it names, or
+    None when the player cannot make that use (what :func:`_die_moves` would list)."""
+    variant = state.variant
     action = variant.action
     index = action.index(move.action)
     die = move.die
     other = variant.partner[die]
     faces, places = state.faces, state.places
-    partner_face = faces[other]
-    for use, number, partner_number in action.choices(
-        action.key(state, sheet), die, faces[die], partner_face, places[die], places[other]
-    ):
+    if index == 0:
+        return faces[die], faces[other]
+    key = action.key(state, sheet)
+    if key is None:
+        return None
+    for use, number, partner_number in action.choices(key, die, faces[die], faces[other],
+                                                      places[die], places[other]):
         if use == index:
-            break
-    else:
-        return False
-    area = move.area
-    if area not in variant.areas_for(state.ruleset)[die]:
-        return False
-    if partner_number != partner_face and not variant.reads_partner[area]:
-        return False
-    return move.target in variant.targets_of[area](
-        sheet.parts[area - 1], number, partner_number, position, die, state
-    )
+            return number, partner_number
+    return None
 
 
 def is_legal_formed(state: State, move: object) -> bool:

@@ -508,6 +508,11 @@ def replay(record: Record, upto: int | None = None, ruleset: Ruleset | None = No
     return state
 
 
+#: The hint for a recorded question mark that needed no step (ruling 19).
+_ONE_USE = (" (a question mark with exactly one use is entered at once, with no move, so no step "
+            "is recorded for it; docs/rulings.md, ruling 19)")
+
+
 def verify(
     record: Record, name: str = "record", ruleset: Ruleset | None = None, partial: bool = False
 ) -> Verdict:
@@ -522,7 +527,8 @@ def verify(
             expected = _who(record, state.actor)
             hint = (
                 " (a step in which a player has no choice at all is skipped, so no 'pass' is "
-                "recorded for it)" if str(step.move) == "pass" else ""
+                "recorded for it)" if str(step.move) == "pass" else _ONE_USE
+                if str(step.move).startswith("question ") else ""
             )
             return _refusal(name, record, state, index, step, "TURN-ORDER",
                             f"the step is made by {_who(record, step.actor)}, but {expected} is "
@@ -530,7 +536,9 @@ def verify(
         try:
             state = game.apply(state, step.move)
         except IllegalMoveError as exc:
-            return _refusal(name, record, state, index, step, exc.rule, exc.reason)
+            one_use = exc.rule == "QUESTION-USE" and exc.reason.startswith("there is no pending")
+            return _refusal(name, record, state, index, step, exc.rule,
+                            exc.reason + (_ONE_USE if one_use else ""))
     if not state.is_terminal:
         legal = tuple(str(m) for m in game.legal_moves(state)) or (_chance_text(game, state),)
         if partial:

@@ -254,3 +254,24 @@ def test_standard_input_json_lines_with_a_broken_first_line_keeps_the_rest() -> 
     code, out, err = run("verify", "-", stdin=b"{broken\n" + line + b"\n" + line + b"\n")
     assert code == 2 and "-:1: not JSON" in err
     assert "-:2: LEGAL" in out and "-:3: LEGAL" in out and "3 records" in out
+
+
+def test_a_recorded_one_use_question_mark_is_refused_with_a_hint() -> None:
+    """Ruling 19: a question mark with one use is entered at once; a record that still writes
+    it as a step is refused there, and the reason says why."""
+    import attrs
+
+    from oracle.moves import QuestionMark
+    from oracle.record import Step
+
+    best = next(r for _, r in load_records(str(ROOT / "examples" / "solo-best.json")))
+    assert isinstance(best, Record) and verify(best).status == "legal"
+    # The step written by earlier versions after 'p1: question ?Y 4 yellow:III' in round 5.
+    game = best.game
+    index = next(i for i, s in enumerate(best.steps) if str(s) == "p1: question ?Y 4 yellow:III")
+    extra = Step(0, game.parse_move("question ?Br 3 brown:12"))
+    assert isinstance(extra.move, QuestionMark)
+    old = attrs.evolve(best, steps=best.steps[:index + 1] + (extra,) + best.steps[index + 1:])
+    verdict = verify(old)
+    assert verdict.status == "illegal" and verdict.step == index + 2
+    assert "entered at once" in (verdict.reason or "")

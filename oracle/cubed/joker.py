@@ -51,10 +51,9 @@ _FREE_FIELDS = tuple(i for i, n in enumerate(NUMBER_JOKER_FIELDS) if not n)
 
 @cache
 def _choices(same_face: bool, available: int, face: int, partner: int) -> tuple[Choice, ...]:
-    """No joker, then each joker the unspent circled fields ``available`` give on ``face``:
-    printed fields by number, then '?' fields by number; never the face itself unless
-    ``same_face``."""
-    out: list[Choice] = [(0, face, partner)]
+    """Each joker the unspent circled fields ``available`` give on ``face``: printed fields by
+    number, then '?' fields by number; never the face itself unless ``same_face``."""
+    out: list[Choice] = []
     printed = {NUMBER_JOKER_FIELDS[i] for i in range(len(NUMBER_JOKER_FIELDS))
                if available >> i & 1 and NUMBER_JOKER_FIELDS[i]}
     out += [(n, n, partner) for n in _PRINTED if n in printed and (same_face or n != face)]
@@ -79,9 +78,9 @@ class NumberJoker:
             return action.number + 6 * action.free
         return -1
 
-    def key(self, state: EntryState, sheet: Sheet) -> Hashable:
+    def key(self, state: EntryState, sheet: Sheet) -> Hashable | None:
         available = ((1 << sheet.circled[ACTION]) - 1) & ~sheet.spent[ACTION]
-        return state.ruleset.joker_same_face, available
+        return (state.ruleset.joker_same_face, available) if available else None
 
     def choices(
         self, key: Any, die: int, face: int, partner_face: int, place: int, partner_place: int

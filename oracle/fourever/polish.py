@@ -70,19 +70,16 @@ def _choices(
 ) -> tuple[Choice, ...]:
     """The polishing the player can afford (``left`` fields): on the die (if it may be
     polished: ``any_die`` or ``own_here`` on the platter) and, for a die that may go in blue,
-    on its partner; no polishing first, then by fields spent, the die's change, the partner's."""
+    on its partner; by fields spent, then the die's change, then the partner's."""
     own = _CHANGES if any_die or own_here else (0,)
     theirs = _CHANGES if blue and (any_die or partner_here) else (0,)
     pairs = [
         (p, q) for p in own for q in theirs
-        if abs(p) + abs(q) <= left and 1 <= face + p <= 6 and (q == 0 or 1 <= partner_face + q <= 6)
-        and not (one_die and p and q)
+        if 0 < abs(p) + abs(q) <= left and 1 <= face + p <= 6
+        and (q == 0 or 1 <= partner_face + q <= 6) and not (one_die and p and q)
     ]
     pairs.sort(key=lambda pq: (abs(pq[0]) + abs(pq[1]), pq[0], pq[1]))
-    return tuple(
-        (0 if (p, q) == (0, 0) else _INDEX[Polish(p, q)], face + p, partner_face + q)
-        for p, q in pairs
-    )
+    return tuple((_INDEX[Polish(p, q)], face + p, partner_face + q) for p, q in pairs)
 
 
 class PolishTheSilver:
@@ -98,10 +95,12 @@ class PolishTheSilver:
             return 0
         return _INDEX.get(action, -1) if isinstance(action, Polish) else -1
 
-    def key(self, state: EntryState, sheet: Sheet) -> Hashable:
+    def key(self, state: EntryState, sheet: Sheet) -> Hashable | None:
+        left = sheet.left(ACTION)
+        if not left:
+            return None
         ruleset = state.ruleset
-        return (sheet.left(ACTION), ruleset.polish_any_die, ruleset.polish_one_die,
-                ruleset.white_for_blue)
+        return left, ruleset.polish_any_die, ruleset.polish_one_die, ruleset.white_for_blue
 
     def choices(
         self, key: Any, die: int, face: int, partner_face: int, place: int, partner_place: int

@@ -9,6 +9,10 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
+from oracle.games import find_game
+from oracle.moves import Take
+from oracle.play import play_game
+from oracle.fourever.polish import Polish
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -51,3 +55,35 @@ def test_a_record_that_stops_early_is_incomplete(tmp_path: Path) -> None:
     assert code == 1 and "GAME-COMPLETE" in out
     code, out, _ = run("verify", "--partial", str(record))
     assert code == 0 and "LEGAL SO FAR" in out
+
+
+@pytest.mark.rule("POLISH-PARTNER")
+def test_a_partner_polished_for_green_is_an_illegal_step(tmp_path: Path) -> None:
+    """A move the notation holds but the rules refuse is an illegal step (exit 1) with its rule
+    and the legal alternatives, not unusable input (exit 2)."""
+    game = find_game("clever-4ever")
+    for seed in range(200):
+        moves, _ = play_game(2, seed, game="clever-4ever")
+        state = game.new_game(2)
+        steps = []
+        for move in moves:
+            if not state.is_chance:
+                blue = [m for m in game.legal_moves(state) if isinstance(m, Take)
+                        and m.die == 0 and isinstance(m.action, Polish) and m.action.partner]
+                if blue:
+                    bad = f"take W polish=+0/{blue[0].action.partner:+d} green:lower"
+                    steps.append(f"p{state.actor + 1}: {bad}")
+                    break
+            steps.append(f"{'dice' if state.is_chance else f'p{state.actor + 1}'}: {move}")
+            state = game.apply(state, move)
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no game offered a blue entry with the partner polished")
+    record = tmp_path / "bent.json"
+    record.write_text(json.dumps({"format": "clever-oracle-record/1", "game": "clever-4ever",
+                                  "players": ["A", "B"], "steps": steps}))
+    code, out, err = run("verify", str(record))
+    assert code == 1, err
+    assert "POLISH-PARTNER" in out and "legal instead" in out
