@@ -30,6 +30,14 @@ __version__ = "0.1.0"
 from typing import Any, cast
 
 from oracle.chance import chance_outcomes, sample_chance
+from oracle.cubed.areas import Area
+from oracle.cubed.dice import Die, Roll
+from oracle.cubed.joker import Joker
+from oracle.cubed.playersheet import PlayerSheet
+from oracle.cubed.rules import RULES, RULES_BY_ID
+from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
+from oracle.cubed.sheet import Bonus
+from oracle.cubed.variant import CUBED
 from oracle.diagnose import diagnose
 from oracle.dice import Place, Position
 from oracle.engine import apply, apply_unchecked
@@ -59,14 +67,6 @@ from oracle.scoring import ScoreBreakdown, scores, winners
 from oracle.scoring import score as _score
 from oracle.scoring import solo_rating as _solo_rating
 from oracle.state import GameState
-from oracle.cubed.areas import Area
-from oracle.cubed.dice import Die, Roll
-from oracle.cubed.joker import Joker
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.rules import RULES, RULES_BY_ID
-from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
-from oracle.cubed.sheet import Bonus
-from oracle.cubed.variant import CUBED
 
 
 def new_game(players: int, ruleset: Ruleset = DEFAULT_RULESET) -> GameState[Ruleset, PlayerSheet]:

@@ -18,7 +18,6 @@ import random
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from math import factorial
-
 from typing import Any
 
 from oracle.dice import DICE_COUNT, Place

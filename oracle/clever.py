@@ -14,8 +14,17 @@ from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from typing import Any
 
-from oracle import chance, engine, explain, legal, movespace, notation, positiontext, scoring
-from oracle import sheettext
+from oracle import (
+    chance,
+    engine,
+    explain,
+    legal,
+    movespace,
+    notation,
+    positiontext,
+    scoring,
+    sheettext,
+)
 from oracle.diagnose import diagnose
 from oracle.errors import OracleError
 from oracle.game import Move, Ruleset, RulesetOption, Score, State

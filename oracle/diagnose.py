@@ -21,7 +21,17 @@ from oracle.dice import Place, Position
 from oracle.entries import entry_position
 from oracle.errors import IllegalMoveError
 from oracle.legal import legal_moves, passive_takes, well_formed
-from oracle.moves import DieMove, ExtraDie, Forfeit, Pass, QuestionMark, ReRoll, Roll, SoloRoll, Take
+from oracle.moves import (
+    DieMove,
+    ExtraDie,
+    Forfeit,
+    Pass,
+    QuestionMark,
+    ReRoll,
+    Roll,
+    SoloRoll,
+    Take,
+)
 from oracle.phase import Phase
 from oracle.sheet import EXTRA_DIE, REROLL, Sheet
 from oracle.state import GameState

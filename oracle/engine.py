@@ -9,12 +9,21 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from oracle.dice import DICE_COUNT, Place, solo_placement
 from oracle.diagnose import illegal
+from oracle.dice import DICE_COUNT, Place, solo_placement
 from oracle.entries import enter_die, enter_question
 from oracle.errors import IllegalMoveError, OracleError
 from oracle.legal import is_legal_formed, well_formed
-from oracle.moves import ExtraDie, Forfeit, Pass, QuestionMark, ReRoll, Roll, SoloRoll, Take
+from oracle.moves import (
+    ExtraDie,
+    Forfeit,
+    Pass,
+    QuestionMark,
+    ReRoll,
+    Roll,
+    SoloRoll,
+    Take,
+)
 from oracle.phase import CHANCE, Phase
 from oracle.sheet import EXTRA_DIE, REROLL, Sheet
 from oracle.state import GameState

@@ -22,11 +22,12 @@ from typing import Protocol, TypeVar, runtime_checkable
 
 import attrs
 
-from oracle.kinds import DieAt
 from oracle.errors import OracleError
-from oracle.phase import CHANCE as CHANCE, NOBODY as NOBODY, Phase
+from oracle.kinds import DieAt
+from oracle.phase import CHANCE as CHANCE
+from oracle.phase import NOBODY as NOBODY
+from oracle.phase import Phase
 from oracle.rulebook import Rule
-
 
 
 class Move(Protocol):

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from oracle.clever import CleverGame
-from oracle.errors import OracleError
-from oracle.game import Game
 from oracle.cubed.variant import CUBED
+from oracle.errors import OracleError
 from oracle.fourever.variant import FOUREVER
+from oracle.game import Game
 
 #: Every known game by name, in the order they are listed to users.
 GAMES: Mapping[str, Game] = MappingProxyType({

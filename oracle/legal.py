@@ -35,7 +35,8 @@ from oracle.moves import (
     Take,
 )
 from oracle.phase import Phase
-from oracle.sheet import EXTRA_DIE, REROLL as REROLL_TRACK, Sheet
+from oracle.sheet import EXTRA_DIE, Sheet
+from oracle.sheet import REROLL as REROLL_TRACK
 from oracle.state import GameState
 from oracle.variant import Variant
 

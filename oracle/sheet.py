@@ -15,11 +15,10 @@ another's); the engine makes new sheets of the same class with :meth:`Sheet.make
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Self
 
 import attrs
-
-from collections.abc import Sequence
 
 from oracle.kinds import AreaKind, Coded
 from oracle.tracks import Track

@@ -169,8 +169,9 @@ class Variant:
         return lowest
 
     def question_area(self, bonus: Coded) -> AreaKind | None:
-        """The area of a coloured question mark; None for the black one (any area)."""
-        areas = self.question_areas[bonus]
+        """The area of a coloured question mark; None for the black one (any area) and for a
+        bonus that is no question mark."""
+        areas = self.question_areas.get(bonus, ())
         return areas[0] if len(areas) == 1 else None
 
     def __repr__(self) -> str:

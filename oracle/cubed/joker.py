@@ -19,9 +19,9 @@ import attrs
 
 from oracle.action import Choice
 from oracle.area import EntryState, Problem
+from oracle.cubed.sheet import NUMBER_JOKER_FIELDS
 from oracle.errors import NotationError
 from oracle.sheet import ACTION, Sheet
-from oracle.cubed.sheet import NUMBER_JOKER_FIELDS
 
 __all__ = ["JOKER", "JOKER_BY_INDEX", "Joker", "NumberJoker"]
 

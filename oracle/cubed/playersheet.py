@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import cast
 
-from oracle.sheet import ACTION, EXTRA_DIE, REROLL, Sheet, count_foxes
 from oracle.cubed.areas import Area
 from oracle.cubed.sheet import ENGINE_TRACKS, NUMBER_JOKER_FIELDS, Bonus
+from oracle.sheet import ACTION, EXTRA_DIE, REROLL, Sheet, count_foxes
 
 AREAS_IN_ORDER: tuple[Area, ...] = tuple(Area)
 

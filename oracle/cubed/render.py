@@ -11,34 +11,34 @@ from collections.abc import Mapping
 from html import escape
 from types import MappingProxyType
 
-from oracle.scoring import ScoreBreakdown
-from oracle.sheet import ACTION, EXTRA_DIE, REROLL
 from oracle.cubed.areas import turquoise, yellow
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.sheet import (
-    BLUE_MIDDLE,
-    BLUE_SIDE_FIELDS,
-    BROWN_FIELDS,
-    PINK_FIELDS,
-    TRACKS,
-    TURQUOISE_ROWS,
-    YELLOW_ROWS,
     BLUE_LEFT_BONUS,
+    BLUE_MIDDLE,
     BLUE_POINTS,
     BLUE_RIGHT_BONUS,
+    BLUE_SIDE_FIELDS,
+    BROWN_FIELDS,
     BROWN_GAP_BONUS,
     BROWN_NUMBERS,
     NUMBER_JOKER_FIELDS,
     PINK_BONUS,
+    PINK_FIELDS,
     PINK_STARS,
+    TRACKS,
     TURQUOISE_COLUMN_BONUS,
     TURQUOISE_ROW_BONUS,
+    TURQUOISE_ROWS,
     TURQUOISE_SHADED_PER_ROW,
     YELLOW_BONUS_I_II,
     YELLOW_BONUS_II_III,
     YELLOW_GREY_ROW,
+    YELLOW_ROWS,
     Bonus,
 )
+from oracle.scoring import ScoreBreakdown
+from oracle.sheet import ACTION, EXTRA_DIE, REROLL
 
 _ROMAN = ("I", "II", "III")
 #: Each printed track's place in the sheet's tracks (the engine's order, oracle.sheet).

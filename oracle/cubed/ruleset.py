@@ -8,7 +8,6 @@ choice it made.
 from __future__ import annotations
 
 from enum import StrEnum
-
 from typing import ClassVar
 
 import attrs

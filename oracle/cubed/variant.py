@@ -11,7 +11,6 @@ the independent sheet checks.
 
 from __future__ import annotations
 
-from oracle.variant import Variant
 from oracle.cubed import invariants, render
 from oracle.cubed.areas import Area
 from oracle.cubed.dice import Die, Roll
@@ -20,6 +19,7 @@ from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.rules import RULES
 from oracle.cubed.ruleset import DEFAULT_RULESET
 from oracle.cubed.sheet import ENGINE_TRACKS, ROUND_BONUS, SOLO_TITLES, TRACKS, Bonus
+from oracle.variant import Variant
 
 __all__ = ["CUBED"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from oracle.sheet import Sheet
 from oracle.fourever.ruleset import DEFAULT_RULESET, Ruleset
+from oracle.sheet import Sheet
 
 _SHADES = (
     "DWWLLLLWWLLDLLDD",

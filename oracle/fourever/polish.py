@@ -24,8 +24,8 @@ from oracle.action import Choice
 from oracle.area import EntryState, Problem
 from oracle.dice import Place
 from oracle.errors import NotationError
-from oracle.sheet import ACTION, Sheet
 from oracle.fourever.dice import Die
+from oracle.sheet import ACTION, Sheet
 
 __all__ = ["MAX_POLISH", "POLISH", "Polish", "PolishTheSilver"]
 

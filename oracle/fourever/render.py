@@ -4,12 +4,9 @@ fields split into triangles, the pink fields, the action tracks, foxes and the s
 
 from __future__ import annotations
 
+from html import escape
 from types import MappingProxyType
 
-from html import escape
-
-from oracle.scoring import ScoreBreakdown
-from oracle.sheet import Sheet
 from oracle.fourever.areas import Area, blue
 from oracle.fourever.sheet import (
     BLUE_COLUMN_POINTS,
@@ -33,6 +30,8 @@ from oracle.fourever.sheet import (
     YELLOW_STARS,
     Bonus,
 )
+from oracle.scoring import ScoreBreakdown
+from oracle.sheet import Sheet
 
 _TRACK_NAMES = ("re-roll", "extra die", "polish")
 _Y, _B, _GY, _GN, _P = (a - 1 for a in Area)

@@ -13,7 +13,6 @@ import attrs
 from oracle.game import RulesetOption
 from oracle.rulesets import RulesetBase
 
-
 _BOOL = ("false", "true")
 
 

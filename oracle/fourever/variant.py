@@ -15,8 +15,6 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.area import Problem
-from oracle.sheet import Sheet
-from oracle.variant import Variant
 from oracle.fourever import invariants, render
 from oracle.fourever.areas import Area
 from oracle.fourever.dice import Die, Roll
@@ -24,6 +22,8 @@ from oracle.fourever.polish import POLISH
 from oracle.fourever.rules import RULES
 from oracle.fourever.ruleset import DEFAULT_RULESET
 from oracle.fourever.sheet import RENAMED, ROUND_BONUS, SOLO_TITLES, TRACKS, Bonus
+from oracle.sheet import Sheet
+from oracle.variant import Variant
 
 __all__ = ["FOUREVER", "FourEverSheet"]
 

@@ -48,7 +48,7 @@ def _decisions(state: GameState, branch: int, evaluate: Evaluate, weights: Weigh
             for move in legal_moves(current):
                 if isinstance(move, ReRoll):
                     continue
-                if getattr(move, "joker", None) is not None and not (
+                if getattr(move, "action", None) is not None and not (
                         jokers and isinstance(move, ExtraDie)):
                     continue
                 after = apply_unchecked(current, move)

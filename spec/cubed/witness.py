@@ -44,7 +44,7 @@ def value(sheet: PlayerSheet, weights: Weights) -> float:
     """The search's estimate of a sheet: area points, the lowest areas weighted by the foxes
     (those on the sheet and ``balance`` more expected), unspent actions.  (``fox`` is kept for
     the earlier estimate's callers; this one does not use it.)"""
-    return rating([float(a.score(sheet)) for a in AREA_MODULES], sheet, weights)
+    return rating([float(a.score(p)) for a, p in zip(AREA_MODULES, sheet.parts)], sheet, weights)
 
 
 def rating(areas: list[float], sheet: PlayerSheet, weights: Weights) -> float:
@@ -94,7 +94,7 @@ def children(state: GameState) -> Iterator[tuple[tuple[Move, ...], GameState]]:
                 yield (roll,), after
                 continue
             for move in legal_moves(after):
-                if getattr(move, "joker", None) is None:  # the dice are chosen: no joker needed
+                if getattr(move, "action", None) is None:  # the dice are chosen: no joker needed
                     yield (roll, move), apply_unchecked(after, move)
         return
     for move in legal_moves(state):

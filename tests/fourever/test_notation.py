@@ -19,7 +19,6 @@ from tests.fourever.kit import (
     NEXT,
     Polish,
     FORFEIT,
-    Move,
     PASS,
     QuestionMark,
     REROLL,

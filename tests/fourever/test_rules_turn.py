@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import attrs
 import pytest
 
 from oracle.dice import Place, solo_placement
@@ -20,7 +19,6 @@ from tests.fourever.kit import (
     ExtraDie,
     FORFEIT,
     FourEverSheet,
-    GAME,
     GameState,
     NEXT,
     PASS,

@@ -7,9 +7,6 @@ import pytest
 
 from oracle.fourever.areas import blue, green, grey, pink, yellow
 from oracle.fourever.sheet import GREY_PART_OF
-from tests.fourever.kit import (
-    scores,
-)
 
 
 @pytest.mark.rule("SCORE-YELLOW")

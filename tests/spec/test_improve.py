@@ -93,8 +93,8 @@ def test_jokers_only_on_extra_dice() -> None:
     cut = roll_indices(start.moves)[-2]
     found = search(2, branch=2, start=start.moves[:cut], guide=start.moves, jokers=True)
     assert found.total >= start.total
-    assert not any(isinstance(m, Take) and m.joker is not None for m in found.moves)
-    assert all(isinstance(m, ExtraDie) for m in found.moves[cut:] if getattr(m, "joker", None))
+    assert not any(isinstance(m, Take) and m.action is not None for m in found.moves)
+    assert all(isinstance(m, ExtraDie) for m in found.moves[cut:] if getattr(m, "action", None))
     verdict = verify(record_game(found.moves, ("Solo",), game="clever-cubed"), "jokers")
     assert verdict.status == "legal"
 

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from oracle.area import AreaRules
-from oracle.kinds import AreaKind
 from oracle.cubed.areas import blue, brown, pink, turquoise, yellow
+from oracle.kinds import AreaKind
 
 __all__ = ["AREAS", "AREA_BY_LABEL", "AREA_MODULES", "Area"]
 

@@ -19,7 +19,6 @@ from functools import cache
 from typing import Any
 
 from oracle.area import QUESTION_DIE, EntryState, Problem
-from oracle.errors import NotationError
 from oracle.cubed.dice import Die
 from oracle.cubed.ruleset import BlueQuestion
 from oracle.cubed.sheet import (
@@ -35,6 +34,7 @@ from oracle.cubed.sheet import (
     BLUE_SIDE_FIELDS,
     Bonus,
 )
+from oracle.errors import NotationError
 
 
 class Side(IntEnum):

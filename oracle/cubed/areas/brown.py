@@ -14,9 +14,15 @@ from __future__ import annotations
 from typing import Any
 
 from oracle.area import EntryState, Problem
-from oracle.errors import NotationError
 from oracle.cubed.areas.masks import completed, full, parse_cells
-from oracle.cubed.sheet import BROWN_FIELDS, BROWN_GAP_BONUS, BROWN_NUMBERS, BROWN_POINTS, Bonus
+from oracle.cubed.sheet import (
+    BROWN_FIELDS,
+    BROWN_GAP_BONUS,
+    BROWN_NUMBERS,
+    BROWN_POINTS,
+    Bonus,
+)
+from oracle.errors import NotationError
 
 KEY = "br"
 #: Every target a move can name: fields 1..12.

@@ -3,8 +3,8 @@ brown): bonuses completed by an entry, crosses per row, and the cells' sheet not
 
 from __future__ import annotations
 
-from oracle.errors import NotationError
 from oracle.cubed.sheet import Bonus
+from oracle.errors import NotationError
 
 #: The width of the yellow and turquoise grids: one column per number 1..6.
 GRID_WIDTH = 6

@@ -18,8 +18,8 @@ from enum import IntEnum
 from typing import Any
 
 from oracle.area import EntryState, Problem
-from oracle.errors import NotationError
 from oracle.cubed.sheet import PINK_BONUS, PINK_FIELDS, PINK_STARS, Bonus
+from oracle.errors import NotationError
 
 
 class PinkOption(IntEnum):

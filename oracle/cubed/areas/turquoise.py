@@ -18,8 +18,6 @@ from types import MappingProxyType
 from typing import Any
 
 from oracle.area import EntryState, Problem
-from oracle.dice import Place, Position
-from oracle.errors import NotationError
 from oracle.cubed.areas.masks import cells_text, completed, full, parse_cells, row_count
 from oracle.cubed.sheet import (
     TURQUOISE_COLUMN_BONUS,
@@ -29,6 +27,8 @@ from oracle.cubed.sheet import (
     TURQUOISE_SHADED_PER_ROW,
     Bonus,
 )
+from oracle.dice import Place, Position
+from oracle.errors import NotationError
 
 KEY = "t"
 #: Every target a move can name: the non-empty row sets of a column.

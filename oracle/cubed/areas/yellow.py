@@ -18,8 +18,6 @@ from types import MappingProxyType
 from typing import Any
 
 from oracle.area import EntryState, Problem
-from oracle.dice import ROMAN, Position
-from oracle.errors import NotationError
 from oracle.cubed.areas.masks import cells_text, completed, full, parse_cells, row_count
 from oracle.cubed.sheet import (
     YELLOW_BONUS_I_II,
@@ -29,6 +27,8 @@ from oracle.cubed.sheet import (
     YELLOW_ROWS,
     Bonus,
 )
+from oracle.dice import ROMAN, Position
+from oracle.errors import NotationError
 
 KEY = "y"
 #: Every target a move can name: rows I..III.

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from oracle.kinds import AreaKind
 from oracle.fourever.areas import blue, green, grey, pink, yellow
+from oracle.kinds import AreaKind
 
 __all__ = ["ALL_AREAS", "AREA_BY_LABEL", "Area"]
 

@@ -18,7 +18,13 @@ from typing import Any
 from oracle.area import EntryState, Problem
 from oracle.errors import NotationError
 from oracle.fourever.areas._digits import digits, parse_digits
-from oracle.fourever.sheet import GREEN_BONUS, GREEN_FIELDS, GREEN_MULTIPLIER, NUMBERS, Bonus
+from oracle.fourever.sheet import (
+    GREEN_BONUS,
+    GREEN_FIELDS,
+    GREEN_MULTIPLIER,
+    NUMBERS,
+    Bonus,
+)
 
 Part = tuple[tuple[int, ...], tuple[int, ...]]
 
