@@ -100,6 +100,11 @@ class AreaRules(Protocol):
         """The part after the entry (one :meth:`targets` listed) and the bonuses it earns."""
         ...
 
+    def earned(self, part: Any) -> tuple[Any, ...]:
+        """Every bonus the part has earned, read off it (for the checks of a sheet given as
+        text: its action tracks must show what its areas and the rounds gave)."""
+        ...
+
     def score(self, part: Any) -> int:
         """The area's points."""
         ...

@@ -36,6 +36,7 @@ from oracle.dice import DICE_COUNT, PLACE_LABELS, Place
 from oracle.errors import NotationError, OracleError
 from oracle.game import CHANCE, NOBODY, Ruleset
 from oracle.phase import Phase
+from oracle.sheet import Sheet
 from oracle.sheettext import format_sheet, parse_sheet
 from oracle.state import GameState
 from oracle.turn import settle
@@ -146,6 +147,65 @@ def _ruleset(variant: Variant, value: str) -> Ruleset:
     return ruleset
 
 
+def _without_foxes(text: str) -> str:
+    """A position with its sheets' ``fox=N`` fields left out (they may be: sheet notation)."""
+    head, *sheets = text.split(SHEET_SEPARATOR)
+    return SHEET_SEPARATOR.join((head, *(sheet.rpartition(" ")[0] for sheet in sheets)))
+
+
+def track_problems(variant: Variant, sheet: Sheet, round_: int) -> list[str]:
+    """What a sheet's action tracks show that its areas and rounds 1..``round_`` did not give:
+    every action field is circled by a bonus the sheet shows (read off its areas) or by a round
+    bonus (rulings 8, 20), so the circles are exactly those, up to each track's length."""
+    earned = [b for area in variant.areas for b in area.rules.earned(sheet.parts[area - 1])]
+    earned += [b for b in variant.round_bonus[:round_] if b is not None]
+    problems = []
+    for t, track in enumerate(variant.tracks):
+        want = min(track.length, sum(1 for b in earned if variant.track_of[b] == t))
+        if sheet.circled[t] != want:
+            problems.append(f"field {track.code}=: {sheet.circled[t]} {track.label} fields "
+                            f"circled, but the sheet's bonuses and rounds 1-{round_} give {want}")
+    return problems
+
+
+def turn_problems(state: GameState[Any, Any]) -> list[str]:
+    """What no game reaches in a position's turn fields and sheets (position notation refuses
+    such a position, so every position it reads is one the engine can go on from)."""
+    variant, phase, places = state.variant, state.phase, state.places
+    problems = [f"sheet of p{i + 1}: {p}" for i, sheet in enumerate(state.sheets)
+                for p in track_problems(variant, sheet, state.round)]
+    cup = [d for d in range(DICE_COUNT) if places[d] == Place.CUP]
+    fields = [places[d] for d in range(DICE_COUNT) if Place.FIELD_I <= places[d] <= Place.FIELD_III]
+    if len(set(fields)) != len(fields):
+        problems.append("a die field holds more than one die")
+    if any(field > state.rolls for field in fields):
+        problems.append(f"a die lies on a die field beyond the {state.rolls} rolls used")
+    if any(not state.faces[d] for d in range(DICE_COUNT) if places[d] != Place.CUP):
+        problems.append("a die out of the cup that was never rolled")
+    if phase in (Phase.ROLL, Phase.CHOOSE, Phase.ACTIVE_EXTRA) and state.seat != state.active:
+        problems.append(f"phase={PHASE_NAMES[phase]} is the active player's, not p{state.seat + 1}'s")
+    if phase in (Phase.ROLL, Phase.CHOOSE):
+        if state.rolls > 2:
+            problems.append(f"phase={PHASE_NAMES[phase]} after all three rolls")
+        if not cup:
+            problems.append(f"phase={PHASE_NAMES[phase]} with no die in the cup")
+        if phase is Phase.CHOOSE and any(not state.faces[d] for d in cup):
+            problems.append("phase=choose with a die in the cup not rolled")
+    elif phase is Phase.SOLO_ROLL:
+        if not state.solo or len(cup) != DICE_COUNT:
+            problems.append("phase=solo-roll is a solo game's, with all six dice in the cup")
+    elif phase is not Phase.OVER and cup:
+        problems.append(f"phase={PHASE_NAMES[phase]} with dice still in the cup")
+    if phase in (Phase.PASSIVE_CHOOSE, Phase.PASSIVE_EXTRA) and not state.solo \
+            and state.seat == state.active:
+        problems.append(f"phase={PHASE_NAMES[phase]} is a passive player's, not the active one's")
+    if phase is Phase.END_EXTRA and not (variant.end_extra and state.round == state.rounds):
+        problems.append("phase=end-extra comes only after the last round of a game that has it")
+    if any(mask >> d & 1 for mask in state.extras for d in cup):
+        problems.append("a die taken as an extra die lies in the cup")
+    return problems
+
+
 def parse_position(variant: Variant, text: str) -> GameState[Any, Any]:
     """A state of ``variant`` from its notation; :class:`NotationError` names the field at
     fault."""
@@ -198,6 +258,12 @@ def parse_position(variant: Variant, text: str) -> GameState[Any, Any]:
         places,
         _extras(variant, value["extras"], players),
     )
+    canonical = format_position(state)
+    if canonical != text and _without_foxes(canonical) != text:
+        raise NotationError(f"position: not canonical; write it as {canonical!r}")
+    problems = turn_problems(state)
+    if problems:
+        raise NotationError(f"position: no game reaches it: {problems[0]}")
     settled = settle(state)
     if settled != state:
         raise NotationError(
@@ -205,7 +271,4 @@ def parse_position(variant: Variant, text: str) -> GameState[Any, Any]:
             f"(to={to}, phase={value['phase']}); the game would go on to "
             f"to={_who(settled.actor)}, phase={PHASE_NAMES[settled.phase]}"
         )
-    canonical = format_position(state)
-    if canonical != text:
-        raise NotationError(f"position: not canonical; write it as {canonical!r}")
     return state

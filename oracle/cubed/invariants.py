@@ -30,6 +30,15 @@ def sheet_problems(sheet: PlayerSheet, ruleset: object = None) -> list[str]:
         problems.append("more numbers written than fields")
     if sheet.yellow >> 18 or sheet.turquoise >> 30 or sheet.brown >> 12:
         problems.append("a cross outside the area")
+    seven_after_seven = bool(getattr(ruleset, "blue_seven_after_seven", False))
+    for name, values, step in (("left", sheet.blue_left, -1), ("right", sheet.blue_right, 1)):
+        before = 7
+        for value in values:
+            if value != before + step and not (value == 7 and (before != 7 or seven_after_seven)):
+                problems.append(f"blue {name}: {value} cannot follow {before} (one step "
+                                f"{'down' if step < 0 else 'up'}, or a 7)")
+                break
+            before = value
     return problems
 
 

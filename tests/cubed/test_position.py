@@ -72,3 +72,40 @@ def test_extras_in_another_order_are_not_canonical() -> None:
     assert "extras=W+Y,-" in text
     with pytest.raises(NotationError, match="not canonical"):
         parse_position(text.replace("extras=W+Y,-", "extras=Y+W,-"))
+
+
+SOLO_CHOOSING = ("clever-cubed round=1 active=p1 phase=choose seat=p1 to=p1 rolls=1 "
+                 "dice=W2:platter,Y6:cup,T5:cup,B2:platter,Br3:I,P1:cup extras=- ruleset=default"
+                 " ; y=....../....../...... t=....../....../....../....../...... b=| "
+                 "br=..x......... p= rr=o...... nj=....... xd=....... q=")
+
+
+@pytest.mark.parametrize("change,why", [
+    (("rolls=1", "rolls=3"), "after all three rolls"),
+    (("W2:platter", "W-:cup"), "not rolled"),
+    (("W2:platter", "W-:platter"), "never rolled"),
+    (("Y6:cup,T5:cup", "Y6:I,T5:I"), "more than one die"),
+    (("Br3:I", "Br3:II"), "beyond the 1 rolls"),
+    (("phase=choose seat=p1 to=p1 rolls=1", "phase=roll seat=p1 to=dice rolls=3"),
+     "after all three rolls"),
+    (("b=|", "b=6,9|"), "9 cannot follow 6"),
+    (("b=|", "b=8|"), "8 cannot follow 7"),
+    (("b=|", "b=|5"), "5 cannot follow 7"),
+    (("b=|", "b=|8,7,7"), "7 cannot follow 7"),
+    (("rr=o......", "rr=ooooooo"), "re-roll fields circled"),
+    (("nj=.......", "nj=o......"), "number joker fields circled"),
+])
+def test_positions_no_game_reaches_are_refused(change: tuple[str, str], why: str) -> None:
+    """Every sheet invariant and the turn state are checked (the hostile trial's positions):
+    what the notation reads is a state the engine can go on from, or a one-line refusal."""
+    assert parse_position(SOLO_CHOOSING).phase.name == "CHOOSE"
+    with pytest.raises(NotationError, match=why):
+        parse_position(SOLO_CHOOSING.replace(*change))
+    bent = SOLO_CHOOSING.replace(*change)
+    assert bent != SOLO_CHOOSING
+
+
+def test_a_seven_after_seven_is_read_under_its_option() -> None:
+    text = SOLO_CHOOSING.replace("b=|", "b=|8,7,7").replace("rr=o......", "rr=oo.....").replace(
+        "ruleset=default", "ruleset=blue_seven_after_seven:true")  # right field 2's re-roll
+    assert parse_position(text).sheets[0].blue_right == (8, 7, 7)

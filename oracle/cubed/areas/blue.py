@@ -158,6 +158,12 @@ def enter(
     return new, (got,) if got is not None else ()
 
 
+def earned(part: Part) -> tuple[Bonus, ...]:
+    """The bonuses below the written fields."""
+    return tuple(b for side in SIDES for d in range(1, len(part[side]) + 1)
+                 if (b := bonus(side, d)) is not None)
+
+
 def side_score(left: tuple[int, ...], right: tuple[int, ...]) -> int:
     """Points above the two outermost written fields, plus 4 for every number <= 4 or >= 10."""
     points = (BLUE_POINTS[len(left) - 1] if left else 0) + (

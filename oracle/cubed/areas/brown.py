@@ -106,6 +106,11 @@ def enter(
     return new, bonuses(part, new)
 
 
+def earned(part: int) -> tuple[Bonus, ...]:
+    """The bonuses between two crossed fields."""
+    return completed(BONUS_TABLE, 0, part)
+
+
 def score(part: int) -> int:
     """Points by the number of crossed fields ("Final scoring")."""
     return BROWN_POINTS[part.bit_count()]

@@ -105,6 +105,11 @@ def enter(
     return new, (got,) if got is not None else ()
 
 
+def earned(part: Part) -> tuple[Bonus, ...]:
+    """The bonuses of the fields where half was taken with the bonus."""
+    return tuple(b for i, b in enumerate(PINK_BONUS) if part[1] >> i & 1 and b is not None)
+
+
 def score(part: Part) -> int:
     """Points: the sum of the written numbers."""
     return sum(part[0])

@@ -171,6 +171,11 @@ def enter(
     return new, bonuses(part, new)
 
 
+def earned(part: int) -> tuple[Bonus, ...]:
+    """The bonuses of fully crossed shaded rows and columns."""
+    return completed(BONUS_TABLE, 0, part)
+
+
 def score(part: int) -> int:
     """Points: each row scored by its number of crosses ("Final scoring")."""
     return sum(TURQUOISE_POINTS[row_count(part, r)] for r in range(1, TURQUOISE_ROWS + 1))

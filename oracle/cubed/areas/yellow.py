@@ -141,6 +141,11 @@ def enter(
     return new, bonuses(part, new)
 
 
+def earned(part: int) -> tuple[Bonus, ...]:
+    """The bonuses between two crossed cells."""
+    return completed(BONUS_TABLE, 0, part)
+
+
 def score(part: int) -> int:
     """Points: each row scored by its number of crosses ("Final scoring")."""
     return sum(YELLOW_POINTS[row_count(part, r)] for r in range(1, YELLOW_ROWS + 1))

@@ -125,6 +125,14 @@ def enter(
     return new, tuple(earned)
 
 
+def earned(part: int) -> tuple[Bonus, ...]:
+    """The bonus of every row with two or more crosses, and the main diagonal's re-roll."""
+    rows = tuple(BLUE_ROW_BONUS[r] for r in range(6)
+                 if (part & ROW_MASK[r]).bit_count() >= BLUE_ROW_BONUS_AT)
+    diagonal = (part & MAIN_DIAGONAL).bit_count() >= BLUE_MAIN_DIAGONAL_AT
+    return rows + ((BLUE_MAIN_DIAGONAL_BONUS,) if diagonal else ())
+
+
 def score(part: int) -> int:
     """Column points (columns with 2 or more crosses) + the anti-diagonal's 6."""
     points = sum(

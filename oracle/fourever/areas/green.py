@@ -84,6 +84,11 @@ def enter(
     return (lower, upper + (number,)), ()
 
 
+def earned(part: Part) -> tuple[Bonus, ...]:
+    """The bonuses of the written lower triangles."""
+    return GREEN_BONUS[:len(part[LOWER])]
+
+
 def score(part: Part) -> int:
     """Each field with both triangles: their sum times the field's multiplier."""
     lower, upper = part

@@ -123,6 +123,11 @@ def enter(
     return part | 1 << target, PART_BONUSES[target]
 
 
+def earned(part: int) -> tuple[Bonus, ...]:
+    """The bonuses printed in the crossed parts."""
+    return tuple(b for p in TARGETS if part >> p & 1 for b in PART_BONUSES[p])
+
+
 def score(part: int) -> int:
     """The points of every column whose 4 cells are crossed."""
     return sum(

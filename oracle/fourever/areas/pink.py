@@ -87,6 +87,13 @@ def enter(
     return new, (bonus,) if bonus is not None else ()
 
 
+def earned(part: Part) -> tuple[Bonus, ...]:
+    """The bonuses of the fields the player wrote a 5 or a 6 in."""
+    own = own_entries(part)
+    return tuple(b for i, v in enumerate(part)
+                 if own[i] and v in PINK_BONUS_NUMBERS and (b := PINK_BONUS[i]) is not None)
+
+
 def score(part: Part) -> int:
     """The points above the last written field + the circled 2s, 4s and 6s (extra 3s count
     nothing)."""

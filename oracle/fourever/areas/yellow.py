@@ -88,6 +88,12 @@ def enter(
     return new, (bonus,) if bonus is not None else ()
 
 
+def earned(part: Part) -> tuple[Bonus, ...]:
+    """The bonuses of the written fields."""
+    return tuple(b for r, row in enumerate(part) for c in range(len(row))
+                 if (b := YELLOW_BONUS[r][c]) is not None)
+
+
 def score(part: Part) -> int:
     """Bottom sum − middle sum + the stars of the full columns."""
     full = min(len(row) for row in part)
