@@ -48,7 +48,7 @@ def test_ruleset_is_part_of_the_position() -> None:
     (("to=dice", "to=p1"), "decision"),
     (("ps=.........", "ps=o........"), "polish the silver fields circled"),
     (("xd=.......", "xd=ooooooo"), "extra die fields circled"),
-    (("phase=roll", "phase=end-extra"), "end-extra comes only"),
+    (("phase=roll", "phase=end-extra"), "phase=end-extra"),
 ])
 def test_refusals_name_the_field(change: tuple[str, str], field: str) -> None:
     text = GAME.format_position(GAME.new_game(1)).replace(*change, 1)
