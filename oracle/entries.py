@@ -11,7 +11,7 @@ from typing import Any
 
 from oracle.area import QUESTION_DIE
 from oracle.dice import Place, Position
-from oracle.legal import use_numbers
+from oracle.legal import POSITION_OF, use_numbers
 from oracle.moves import DieMove, QuestionMark
 from oracle.sheet import ACTION, Sheet
 from oracle.state import GameState
@@ -22,14 +22,13 @@ State = GameState[Any, Any]
 
 _CUP = Place.CUP
 _QUESTION = int(Position.QUESTION)
-_POSITION_OF: tuple[int, ...] = tuple(int(Position.of(p)) for p in Place)
 
 
 def entry_position(state: State, die: int) -> int:
     """Where ``die`` is entered from (ruling 5): an active pick, still in the cup, goes onto die
     field ``rolls + 1``; any other die is entered where it lies."""
     place = state.places[die]
-    return state.rolls + 1 if place == _CUP else _POSITION_OF[place]
+    return state.rolls + 1 if place == _CUP else POSITION_OF[place]
 
 
 def _enter(

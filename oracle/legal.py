@@ -41,7 +41,7 @@ from oracle.state import GameState
 from oracle.variant import Variant
 
 __all__ = [
-    "EXTRA_PHASES", "active_takes", "extra_candidates", "extra_moves", "has_extra",
+    "EXTRA_PHASES", "POSITION_OF", "active_takes", "extra_candidates", "extra_moves", "has_extra",
     "has_passive_take", "is_legal", "legal_moves", "passive_takes", "question_moves",
     "question_use_count", "question_uses", "well_formed",
 ]
@@ -55,7 +55,7 @@ _CHOOSE, _PASSIVE_CHOOSE = Phase.CHOOSE, Phase.PASSIVE_CHOOSE
 _QUESTION = int(Position.QUESTION)
 _FROM_PLATTER = int(Position.PLATTER)
 #: The position a die lying at a place is entered from (:meth:`Position.of`), by place.
-_POSITION_OF: tuple[int, ...] = tuple(int(Position.of(p)) for p in Place)
+POSITION_OF: tuple[int, ...] = tuple(int(Position.of(p)) for p in Place)
 #: The largest number a question-mark move can name (a blue total, ruling 13); 0 names none.
 QUESTION_NUMBER_MAX = 12
 #: The steps at the end of a turn (or of the game) in which extra dice are used.
@@ -131,7 +131,7 @@ def _usable(state: State, sheet: Sheet, dice: Sequence[int], free_only: bool = F
     for d in dice:
         other = partner[d]
         face, partner_face = faces[d], faces[other]
-        position = _POSITION_OF[places[d]]
+        position = POSITION_OF[places[d]]
         areas = areas_by_die[d]
         for area in areas:
             if targets_of[area](parts[area - 1], face, partner_face, position, d, state):
@@ -202,7 +202,7 @@ def extra_moves(state: State, seat: int) -> list[PlayerMove]:
     entered by its position (rulings 5, 6, 7)."""
     dice = extra_candidates(state, seat)
     places = state.places
-    return _die_moves(state, state.sheets[seat], dice, tuple(_POSITION_OF[places[d]] for d in dice),
+    return _die_moves(state, state.sheets[seat], dice, tuple(POSITION_OF[places[d]] for d in dice),
                       True)
 
 
@@ -384,7 +384,7 @@ def is_legal_formed(state: State, move: object) -> bool:
         return (
             phase in EXTRA_PHASES
             and move.die in extra_candidates(state, actor)
-            and _entry_ok(state, sheet, move, _POSITION_OF[state.places[move.die]])
+            and _entry_ok(state, sheet, move, POSITION_OF[state.places[move.die]])
         )
     if isinstance(move, ReRoll):
         return phase == _CHOOSE and sheet.left(REROLL_TRACK) > 0
