@@ -202,8 +202,10 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # waits for each verdict), unless --jobs asks for more.
     jobs = args.jobs or (1 if "-" in args.records else _cores())
     items = _items(args, err)
-    first = list(itertools.islice(items, 2))
-    items = itertools.chain(first, items)
+    first: list[Item] = []
+    if jobs > 1 and not args.dask:  # a pool only for more than one record
+        first = list(itertools.islice(items, 2))
+        items = itertools.chain(first, items)
     show_progress = err.isatty()
     streaming = not _regular_file(out)  # a pipe or a terminal: each verdict as it comes
     counts: dict[str, int] = dict.fromkeys(KINDS, 0)
