@@ -10,12 +10,13 @@ record legal or legal so far (or the command succeeded); 1 — a record has an i
 claimed totals, or ends before the game is over; 2 — unusable input (missing file, bad JSON,
 schema violation, unknown notation, bad option), reported as one line on stderr; 3 — an
 internal error of the oracle (a bug; please report it); 4 — the output could not be written
-(a full disk); 130 — interrupted (Ctrl-C); 143 — terminated (SIGTERM).  When ``verify``
-meets several kinds, the highest of 2, 1, 0 wins, and the summary counts every kind.  When the
-reader of the output closes the pipe (``| head``), the program ends quietly like any Unix filter
-(shell status 141).  Text output escapes control characters in anything the user gave (names,
-moves).  No command writes to a file it was given to read, and ``play --out`` never overwrites
-an existing file.
+(a full disk); 130 — interrupted (Ctrl-C); 141 — the reader of the output closed it (``|
+head``), ended quietly like any Unix filter; 143 — terminated (SIGTERM).  When ``verify`` meets
+several kinds, the highest of 2, 1, 0 wins, and the summary counts every kind.  Ctrl-C and
+SIGTERM end every command at once, worker processes and the adapter included
+(:mod:`oracle.interrupts`).  Text output escapes control characters in anything the user gave
+(names, moves).  No command writes to a file it was given to read; files are written whole or
+not at all (:mod:`oracle.outfile`), and ``play --out`` never overwrites an existing file.
 """
 
 from __future__ import annotations
@@ -27,20 +28,35 @@ import itertools
 import json
 import logging
 import os
-import signal
 import stat
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
+from types import TracebackType
 from typing import BinaryIO, NoReturn, TextIO
 
 from oracle import __version__
 from oracle.adapter.commands import register as register_adapter_commands
+from oracle.argtypes import cores, jobs, whole
 from oracle.errors import OracleError, RecordError
+from oracle.exitcodes import (
+    EXIT_CODES,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_ILLEGAL,
+    EXIT_OUTPUT,
+    EXIT_PIPE,
+    EXIT_TERMINATED,
+    EXIT_UNUSABLE,
+    epilog,
+)
 from oracle.game import CHANCE, NOBODY, Game, Ruleset, State
 from oracle.games import DEFAULT_GAME, GAMES, find_game
+from oracle.interrupts import Terminated, install, worker_start
+from oracle.outfile import OutputExists, new_file
 from oracle.play import POLICIES, play_game
 from oracle.position import is_position, position_game
 from oracle.record import (
@@ -57,34 +73,14 @@ from oracle.record import (
 from oracle.verifier import (
     KINDS,
     Judging,
-    ignore_interrupts,
     judged,
     printable,
     summary_line,
     with_options,
 )
 
-EXIT_OK = 0
-EXIT_ILLEGAL = 1
-EXIT_UNUSABLE = 2
-EXIT_INTERNAL = 3
-EXIT_OUTPUT = 4
-EXIT_INTERRUPTED = 130
-EXIT_TERMINATED = 143
-
 #: The errors of writing the output (files read are reported as unusable input instead).
 _WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF})
-
-#: The exit codes and what they mean (``--help`` and the README print this list).
-EXIT_CODES: tuple[tuple[int, str], ...] = (
-    (EXIT_OK, "every record legal or legal so far, or the command succeeded"),
-    (EXIT_ILLEGAL, "a record is illegal (a step, or its claimed totals) or incomplete"),
-    (EXIT_UNUSABLE, "unusable input or a bad command line (one line on stderr); wins over 1"),
-    (EXIT_INTERNAL, "internal error of the oracle (a bug; please report it)"),
-    (EXIT_OUTPUT, "the output could not be written (e.g. a full disk)"),
-    (EXIT_INTERRUPTED, "interrupted (Ctrl-C)"),
-    (EXIT_TERMINATED, "terminated (SIGTERM)"),
-)
 
 
 class UsageError(OracleError):
@@ -137,21 +133,6 @@ def _progress(err: TextIO, done: int, total: int | None, started: float) -> None
     err.flush()
 
 
-def _jobs(value: str) -> int:
-    """``--jobs``: a whole number from 1."""
-    if not value.isdigit() or int(value) < 1:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a number of jobs (1 or more)")
-    return int(value)
-
-
-def _cores() -> int:
-    """How many cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
-
-
 def _dask_executor(stack: contextlib.ExitStack, address: str, jobs: int) -> tuple[Executor, int]:
     """An executor on the Dask cluster at ``address`` (``local``: a cluster of ``jobs`` worker
     processes on this machine), and how many tasks it runs at once."""
@@ -200,7 +181,7 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     judging = Judging(tuple(options.items()), args.partial, args.game)
     # Standard input is judged as it comes, one record at a time (an app streaming its moves
     # waits for each verdict), unless --jobs asks for more.
-    jobs = args.jobs or (1 if "-" in args.records else _cores())
+    jobs = args.jobs or (1 if "-" in args.records else cores())
     items = _items(args, err)
     first: list[Item] = []
     if jobs > 1 and not args.dask:  # a pool only for more than one record
@@ -215,9 +196,9 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.dask:
             executor, jobs = _dask_executor(stack, args.dask, jobs)
         elif jobs > 1 and len(first) > 1:
-            executor = stack.enter_context(
-                ProcessPoolExecutor(jobs, initializer=ignore_interrupts))
-            executor.submit(ignore_interrupts).result()  # every worker is started now
+            pool = ProcessPoolExecutor(jobs, initializer=worker_start)
+            stack.push(_pool_closer(pool))
+            executor = pool
         drawn = False
         for outcome in judged(items, judging, executor, jobs):
             counts[outcome.kind] += 1
@@ -256,6 +237,17 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                  if n or k != "legal-so-far"]
         out.write(f"{total} record{'s' if total != 1 else ''}: {', '.join(shown)}\n")
     return code
+
+
+def _pool_closer(pool: ProcessPoolExecutor) -> Callable[
+        [type[BaseException] | None, BaseException | None, TracebackType | None], None]:
+    """How ``pool`` is closed when ``verify`` ends: after its last batch, or at once when
+    interrupted (the batches running are abandoned; the workers end with this process,
+    :func:`oracle.interrupts.worker_start`)."""
+    def close(kind: type[BaseException] | None, exc: BaseException | None,
+              tb: TracebackType | None) -> None:
+        pool.shutdown(wait=kind is None, cancel_futures=True)
+    return close
 
 
 def _one_record(source: str, stdin: BinaryIO | None) -> Record:
@@ -356,12 +348,24 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         target = Path(args.svg)
         who = args.player - 1 if args.player is not None else max(state.actor, 0)
         title = f"{labels[who]} — {where}"
-        try:
-            target.write_text(game.sheet_svg(state.sheets[who], printable(title)), "utf-8")
-        except OSError as exc:
-            raise UsageError(f"--svg {args.svg}: cannot write: {exc.strerror or exc}") from None
+        picture = game.sheet_svg(state.sheets[who], printable(title))
+        with _output("--svg", target, args.force) as sink:
+            sink.write(picture)
         out.write(f"wrote {printable(args.svg)}\n")
     return EXIT_OK
+
+
+@contextlib.contextmanager
+def _output(option: str, target: Path, force: bool) -> Iterator[TextIO]:
+    """The file ``option`` names, written whole or not at all (:mod:`oracle.outfile`)."""
+    try:
+        with new_file(target, replace=force) as sink:
+            yield sink
+    except OutputExists:
+        raise UsageError(f"{option} {target}: the file exists; use --force to replace "
+                         "it") from None
+    except OracleError as exc:
+        raise UsageError(f"{option} {exc}") from None
 
 
 def _play_one(game: Game, args: argparse.Namespace, ruleset: Ruleset, seed: int) -> Record:
@@ -376,8 +380,6 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not game.min_players <= args.players <= game.max_players:
         raise UsageError(f"--players {args.players}: {game.title} is for {game.min_players} to "
                          f"{game.max_players} players")
-    if args.count < 1:
-        raise UsageError(f"--count {args.count}: want 1 or more games")
     ruleset = _with_options(game, game.default_ruleset, _option_pairs(args.ruleset, (game,)))
     lines = args.count > 1 or (args.out or "").lower().endswith(".jsonl")
     to_file = bool(args.out) and args.out != "-"
@@ -392,12 +394,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with contextlib.ExitStack() as stack:
         sink = out
         if to_file:
-            try:
-                sink = stack.enter_context(Path(args.out).open(
-                    "w" if args.force else "x", encoding="utf-8"))
-            except OSError as exc:
-                raise UsageError(f"--out {args.out}: cannot write: {exc.strerror or exc}") \
-                    from None
+            sink = stack.enter_context(_output("--out", Path(args.out), args.force))
         record = None
         for n in range(args.count):
             record = _play_one(game, args, ruleset, args.seed + n)
@@ -467,19 +464,15 @@ class _Help(argparse.RawDescriptionHelpFormatter):
         return f"{text} (default: %(default)s)"
 
 
-def _epilog() -> str:
-    return "exit codes:\n" + "\n".join(f"  {code:<4} {text}" for code, text in EXIT_CODES)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="clever-oracle", formatter_class=_Help,
                      description="The reference oracle for the Clever dice games ("
                      + ", ".join(g.title for g in GAMES.values()) + ").",
-                     epilog=_epilog())
+                     epilog=epilog())
     parser.add_argument("--version", action="version", version=f"clever-oracle {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("verify", help="replay and judge game records", formatter_class=_Help,
-                       epilog=_epilog() + "\n\nruleset options (--ruleset OPTION=VALUE):\n"
+                       epilog=epilog() + "\n\nruleset options (--ruleset OPTION=VALUE):\n"
                        + "\n".join(f"  {o.name}={'|'.join(o.values)}  default {o.default} "
                                    f"({g.name}, ruling {o.ruling}): {o.help}"
                                    for g in GAMES.values() for o in g.ruleset_options))
@@ -491,9 +484,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "the summary")
     p.add_argument("--partial", action="store_true", help="a game in progress whose steps are "
                    "all legal is LEGAL SO FAR (exit 0), with its position and the legal moves")
-    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+    p.add_argument("--jobs", type=jobs, default=None, metavar="N",
                    help=f"judge records on N cores, output in input order (default: all "
-                   f"cores, {_cores()} here; 1 for standard input, judged as it comes)")
+                   f"cores, {cores()} here, the most allowed; 1 for standard input, judged "
+                   "as it comes)")
     p.add_argument("--dask", metavar="ADDRESS", default=None, help="judge on the Dask cluster "
                    "at ADDRESS (tcp://host:8786), or 'local' for a cluster of --jobs worker "
                    "processes here (needs the dask extra; default: none, judge on this "
@@ -507,10 +501,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "(default: each record names its game)")
     p.set_defaults(run=cmd_verify)
     p = sub.add_parser("play", help="play games and write their records", formatter_class=_Help)
-    p.add_argument("--players", type=int, default=1, help="the number of players")
-    p.add_argument("--seed", type=int, default=1, help="the random seed (game N of --count "
-                   "uses SEED+N-1)")
-    p.add_argument("--count", type=int, default=1, help="how many games; more than one "
+    p.add_argument("--players", type=whole(1), default=1, help="the number of players")
+    p.add_argument("--seed", type=whole(), default=1, help="the random seed (game N of "
+                   "--count uses SEED+N-1)")
+    p.add_argument("--count", type=whole(1), default=1, help="how many games; more than one "
                    "writes JSON Lines, one record per line")
     p.add_argument("--policy", choices=sorted(POLICIES), default="random",
                    help="how the players choose their moves")
@@ -529,13 +523,13 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("record", help="a record file, - for standard input, or a position in "
                        "position notation (it begins with the game's name, e.g. "
                        "'clever-cubed round=1 ...')")
-        p.add_argument("--step", type=int, help="the state in which step K is played "
+        p.add_argument("--step", type=whole(1), help="the state in which step K is played "
                        "(default: after the last step)")
         if name == "legal":
             p.add_argument("--json", action="store_true", help="print one JSON object: "
                            "where, position, to_move, over, legal")
         if name == "show":
-            p.add_argument("--player", type=int, help="only this player (1-based; default: "
+            p.add_argument("--player", type=whole(1), help="only this player (1-based; default: "
                            "every player)")
             p.add_argument("--svg", help="also write the sheet as an SVG picture (default: "
                            "none)")
@@ -570,9 +564,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     except OracleError as exc:
         err.write(f"clever-oracle: {printable(excerpt(str(exc), 400))}\n")
         return EXIT_UNUSABLE
+    except Terminated:
+        err.write("clever-oracle: terminated\n")
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         err.write("clever-oracle: interrupted\n")
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader of the output is gone (``| head``): end quietly
+        return EXIT_PIPE
     except OSError as exc:
         if exc.errno not in _WRITE_ERRORS:
             err.write(f"clever-oracle: internal error (OSError: {exc}); please report it\n")
@@ -585,25 +584,20 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return EXIT_INTERNAL
 
 
-def _terminated(signum: int, frame: object) -> NoReturn:
-    """SIGTERM: end like Ctrl-C, with the shell's status for it (143), after the worker
-    processes are stopped (they would otherwise outlive the program)."""
-    raise SystemExit(EXIT_TERMINATED)
-
-
 def run() -> None:
-    """Console-script entry point.  A closed output pipe (``| head``) ends the program quietly,
-    as for any Unix filter; output that cannot be written (a full disk) is reported once."""
-    if hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, _terminated)
+    """Console-script entry point (called by :mod:`clever_oracle` once the oracle is loaded).
+    Ctrl-C and SIGTERM end the command at once (:mod:`oracle.interrupts`); a closed output pipe
+    (``| head``) ends the program quietly, as for any Unix filter; output that cannot be
+    written (a full disk) is reported once."""
+    install()
     code = main()
-    if code == EXIT_OUTPUT:  # drop what could not be written, so exiting does not retry it
+    if code in (EXIT_OUTPUT, EXIT_PIPE):  # drop what could not be written: no retry at exit
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
-        # Reading standard input may still hold its lock; the interpreter's shutdown would
-        # wait for it.  What was printed is flushed, then the process ends.
+        # Reading standard input may still hold its lock, and a solver thread may still run;
+        # the interpreter's shutdown would wait for them.  What was printed is flushed, then
+        # the process ends.
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()
