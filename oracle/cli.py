@@ -26,7 +26,7 @@ import contextlib
 import errno
 import itertools
 import json
-import logging
+import multiprocessing
 import os
 import stat
 import sys
@@ -39,6 +39,7 @@ from typing import BinaryIO, NoReturn, TextIO
 
 from oracle import __version__
 from oracle.adapter.commands import register as register_adapter_commands
+from oracle.cluster import dask_executor
 from oracle.argtypes import cores, jobs, whole
 from oracle.errors import OracleError, RecordError
 from oracle.exitcodes import (
@@ -133,31 +134,6 @@ def _progress(err: TextIO, done: int, total: int | None, started: float) -> None
     err.flush()
 
 
-def _dask_executor(stack: contextlib.ExitStack, address: str, jobs: int) -> tuple[Executor, int]:
-    """An executor on the Dask cluster at ``address`` (``local``: a cluster of ``jobs`` worker
-    processes on this machine), and how many tasks it runs at once."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise UsageError("--dask: Dask is not installed; pip install 'clever-oracle[dask]'") \
-            from None
-    logging.getLogger("distributed").setLevel(logging.ERROR)
-    try:
-        if address == "local":
-            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
-            stack.enter_context(cluster)
-            client = Client(cluster)
-        else:
-            client = Client(address, timeout="10s")
-        stack.enter_context(client)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise UsageError(f"--dask {address}: cannot reach the cluster: {exc}") from None
-    threads: int = sum(client.nthreads().values()) or 1
-    executor: Executor = client.get_executor()
-    return executor, threads
-
-
 def _regular_file(out: TextIO) -> bool:
     """True when ``out`` is a file on disk (output to it is flushed in bulk)."""
     try:
@@ -194,13 +170,16 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with contextlib.ExitStack() as stack:
         executor: Executor | None = None
         if args.dask:
-            executor, jobs = _dask_executor(stack, args.dask, jobs)
+            executor, jobs = dask_executor(stack, args.dask, jobs)
         elif jobs > 1 and len(first) > 1:
-            pool = ProcessPoolExecutor(jobs, initializer=worker_start)
-            stack.push(_pool_closer(pool))
+            pool = stack.enter_context(ProcessPoolExecutor(jobs, initializer=worker_start))
+            stack.callback(pool.shutdown, wait=False, cancel_futures=True)  # when interrupted
             executor = pool
+        stack.push(_end_workers)
         drawn = False
-        for outcome in judged(items, judging, executor, jobs):
+        outcomes = judged(items, judging, executor, jobs)
+        stack.callback(outcomes.close)  # first: the batches not started are cancelled
+        for outcome in outcomes:
             counts[outcome.kind] += 1
             done = sum(counts.values())
             quiet = args.quiet and outcome.kind in ("legal", "legal-so-far")
@@ -239,15 +218,15 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return code
 
 
-def _pool_closer(pool: ProcessPoolExecutor) -> Callable[
-        [type[BaseException] | None, BaseException | None, TracebackType | None], None]:
-    """How ``pool`` is closed when ``verify`` ends: after its last batch, or at once when
-    interrupted (the batches running are abandoned; the workers end with this process,
-    :func:`oracle.interrupts.worker_start`)."""
-    def close(kind: type[BaseException] | None, exc: BaseException | None,
-              tb: TracebackType | None) -> None:
-        pool.shutdown(wait=kind is None, cancel_futures=True)
-    return close
+def _end_workers(kind: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+    """On the way out of ``verify`` by an exception (Ctrl-C, SIGTERM): kill the worker
+    processes this process started (the ``--jobs`` pool's, ``--dask local``'s), so that neither
+    a running batch nor a graceful close keeps the command waiting."""
+    if kind is not None:
+        for child in multiprocessing.active_children():
+            child.kill()
+            child.join(5)
 
 
 def _one_record(source: str, stdin: BinaryIO | None) -> Record:

@@ -15,10 +15,9 @@ once, and grow to :data:`MAX_BATCH`.  Text for a terminal escapes control charac
 from __future__ import annotations
 
 import json
-import signal
 import unicodedata
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from concurrent.futures import Executor, Future
 from typing import Literal
 
@@ -163,11 +162,6 @@ def judge_batch(judging: Judging, items: tuple[Item, ...]) -> tuple[Outcome, ...
     return tuple(judge_item(judging, item) for item in items)
 
 
-def ignore_interrupts() -> None:
-    """Worker-process initializer: Ctrl-C is the parent's to handle (no worker tracebacks)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _batches(items: Iterable[Item]) -> Iterator[tuple[Item, ...]]:
     """``items`` in batches of 1, 2, 4, ... up to :data:`MAX_BATCH` records."""
     size, batch = 1, []
@@ -182,7 +176,7 @@ def _batches(items: Iterable[Item]) -> Iterator[tuple[Item, ...]]:
 
 def judged(
     items: Iterable[Item], judging: Judging, executor: Executor | None = None, jobs: int = 1
-) -> Iterator[Outcome]:
+) -> Generator[Outcome, None, None]:
     """Every record of ``items`` judged, in input order, each yielded as soon as it and those
     before it are done.  Without an ``executor`` the records are judged here, one at a time
     (each verdict comes before the next record is read: right for a slow stream).  With one,
