@@ -64,6 +64,7 @@ from oracle.record import (
     Item,
     Meta,
     Record,
+    chance_text,
     dump_record,
     excerpt,
     load_item,
@@ -80,6 +81,9 @@ from oracle.verifier import (
     with_options,
 )
 
+#: The longest position ``legal`` and ``show`` read (four players' position is under 800
+#: characters; no number in a shorter text can reach Python's limit of 4,300 digits).
+MAX_POSITION = 4000
 #: The errors of writing the output (files read are reported as unusable input instead).
 _WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF})
 
@@ -252,6 +256,9 @@ def _target(args: argparse.Namespace) -> tuple[Game, State, str, tuple[str, ...]
     if is_position(args.record):
         if args.step is not None:
             raise UsageError("--step: a position has no steps; give a record to use --step")
+        if len(args.record) > MAX_POSITION:
+            raise UsageError(f"position: {len(args.record):,} characters, longer than any "
+                             f"position (at most {MAX_POSITION:,})")
         game = position_game(args.record)
         state = game.parse_position(args.record)
         return game, state, "in this position", tuple(f"p{i + 1}" for i in range(state.players))
@@ -272,9 +279,11 @@ def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game, state, where, labels = _target(args)
     moves = game.legal_moves(state)
     position = game.format_position(state)
+    # At a roll the one thing to do is the due roll (as verify's verdicts list it), not nothing.
+    listed = [chance_text(game, state)] if state.is_chance else [str(m) for m in moves]
     if args.json:
         json.dump({"where": where, "position": position, "to_move": _who(state, labels),
-                   "over": state.is_terminal, "legal": [str(m) for m in moves]}, out)
+                   "over": state.is_terminal, "legal": listed}, out)
         out.write("\n")
         return EXIT_OK
     if state.is_terminal:
@@ -284,7 +293,7 @@ def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         lines = [f"{where}: {labels[state.actor]} to move, {len(moves)} legal moves"]
     lines.append(f"position: {position}")
-    lines.extend(str(m) for m in moves)
+    lines.extend(listed)
     out.write("".join(printable(line) + "\n" for line in lines))
     return EXIT_OK
 
@@ -445,8 +454,9 @@ class _Help(argparse.RawDescriptionHelpFormatter):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="clever-oracle", formatter_class=_Help,
-                     description="The reference oracle for the Clever dice games ("
-                     + ", ".join(g.title for g in GAMES.values()) + ").",
+                     description="The reference oracle for the Clever dice games:\n"
+                     + "".join(f"  {g.name:<14} {g.title}\n" for g in GAMES.values())
+                     + "A record's \"game\" and --game take the name.",
                      epilog=epilog())
     parser.add_argument("--version", action="version", version=f"clever-oracle {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -479,7 +489,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=list(GAMES), help="accept only records of this game "
                    "(default: each record names its game)")
     p.set_defaults(run=cmd_verify)
-    p = sub.add_parser("play", help="play games and write their records", formatter_class=_Help)
+    p = sub.add_parser("play", help="play games and write their records", formatter_class=_Help,
+                       epilog=epilog({0: "the games were played and written"}))
     p.add_argument("--players", type=whole(1), default=1, help="the number of players")
     p.add_argument("--seed", type=whole(), default=1, help="the random seed (game N of "
                    "--count uses SEED+N-1)")
@@ -498,7 +509,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name, run, text in (("legal", cmd_legal, "list the legal moves at a step or in a "
                              "position"),
                             ("show", cmd_show, "draw the sheets at a step or in a position")):
-        p = sub.add_parser(name, help=text, formatter_class=_Help)
+        p = sub.add_parser(name, help=text, formatter_class=_Help,
+                           epilog=epilog({0: "the position was shown"}))
         p.add_argument("record", help="a record file, - for standard input, or a position in "
                        "position notation (it begins with the game's name, e.g. "
                        "'clever-cubed round=1 ...')")
@@ -514,7 +526,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "none)")
             p.add_argument("--force", action="store_true", help="replace an existing SVG file")
         p.set_defaults(run=run)
-    p = sub.add_parser("rules", help="print the rule catalogue, or one rule", formatter_class=_Help)
+    p = sub.add_parser("rules", help="print the rule catalogue, or one rule", formatter_class=_Help,
+                       epilog=epilog({0: "the rules were printed", 2: "no such rule id, or a "
+                                      "bad command line"}))
     p.add_argument("rule", nargs="?", metavar="ID", help="print only the rule with this id, "
                    "with its sentence and its source (the rulebook or our ruling)")
     p.add_argument("--game", choices=list(GAMES), help="only this game's rules (default: all)")

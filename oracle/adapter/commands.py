@@ -100,9 +100,8 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
     ):
         p = sub.add_parser(name, help=text, description=text,
                            formatter_class=argparse.RawDescriptionHelpFormatter,
-                           epilog=epilog({**meanings, 2: "the adapter is unusable (it exited, "
-                                          "timed out or answered garbage), or a bad command "
-                                          "line; one line on stderr"}))
+                           epilog=epilog({**meanings, 2: "unusable adapter (exited, timed "
+                                          "out, garbage) or command line; one line on stderr"}))
         p.add_argument("--adapter", required=True, metavar="COMMAND",
                        help="the app's adapter command (JSON Lines on stdin/stdout; "
                        "docs/certify.md), e.g. \"python -m oracle.adapter.reference\"")
