@@ -136,3 +136,17 @@ def test_the_bench_runs_the_solo_bound_only_when_asked(monkeypatch: pytest.Monke
     assert "solo_upper_bound_check" not in asked and "left out" in capsys.readouterr().out
     bench.main(["--solo-bound"])
     assert asked[-1] == "solo_upper_bound_check"
+
+
+def test_clever_4ever_rules_are_plain_english_with_the_translation_as_source() -> None:
+    """Each rule from the machine-translated rules states it in plain English; the source names
+    the section in English and quotes the translation's sentence."""
+    from oracle.games import find_game
+
+    translated = [r for r in find_game("clever-4ever").rules
+                  if r.source.startswith("rules (machine translation)")]
+    assert len(translated) > 30
+    for rule in translated:
+        assert not re.search(r"Déroulement|partie|Bleu|Point score", rule.source), rule.id
+        assert re.search(r'^rules \(machine translation\), [A-Z][^:"]*: "', rule.source), rule.id
+        assert not re.search(r"\bcubes?\b|\blaps?\b|\btray\b|diceed", rule.quote), rule.id
