@@ -221,7 +221,7 @@ RULES: tuple[Rule, ...] = (
          "The effect follows the number written ... a 5 or 6 earns the bonus."),
     # --- Scoring ----------------------------------------------------------------------------
     Rule("SCORE-YELLOW", "yellow: bottom sum − middle sum + the stars of full columns",
-         f"{TEXT}, Scoring: Yellow: \"All entered numbers, in the middle line are added together "
+         f"{TEXT}, Scoring (yellow): \"All entered numbers, in the middle line are added together "
          "... You get this sum as minus points. In the bottom line, all entered numbers are also"
          " added ... You get these points as positive points. There are no points in the top "
          "line. Lastly, you get points for each completely filled column.\"",
@@ -229,24 +229,24 @@ RULES: tuple[Rule, ...] = (
          "middle row (the top row scores nothing), plus the points of every completely filled "
          "column."),
     Rule("SCORE-BLUE", "blue: columns with 2+ crosses, anti-diagonal 6 with 2+ crosses",
-         f"{TEXT}, Scoring: Blue: \"For each column where at least 2 fields are crossed, you will "
+         f"{TEXT}, Scoring (blue): \"For each column where at least 2 fields are crossed, you will "
          "get the points below this column. You also get points when at least 2 fields in the "
          "diagonal are crossed from top right to bottom left.\"",
          "Blue scores the points under every column with at least 2 crossed fields, and the "
          "points of the diagonal from top right to bottom left when at least 2 of its fields are"
          " crossed."),
     Rule("SCORE-GREY", "grey: the points above every full column",
-         f"{TEXT}, Scoring: Grey: \"For any column that is completely crossed, you get the points "
+         f"{TEXT}, Scoring (grey): \"For any column that is completely crossed, you get the points "
          "that are specified above this column.\"",
          "Grey scores the points printed above every completely crossed column."),
     Rule("SCORE-GREEN", "green: each full field's sum, fields 4-11 doubled",
-         f"{TEXT}, Scoring: Green: \"The point value consists of the sum of the two triangles of a"
+         f"{TEXT}, Scoring (green): \"The point value consists of the sum of the two triangles of a"
          " field. This value is obtained only when numbers are entered in both triangles.\"; "
          f"{SHEET}, green",
          "A green field scores the sum of its two triangles, and only once numbers are written "
          "in both."),
     Rule("SCORE-PINK", "pink: the points above the last written field + circled 2s, 4s, 6s",
-         f"{TEXT}, Scoring: Pink: \"The last entered field is relevant ... In addition, you get "
+         f"{TEXT}, Scoring (pink): \"The last entered field is relevant ... In addition, you get "
          "points for registered 2s, 4s and 6s.\"",
          "Pink scores the points of the last field written, plus points for every 2, 4 and 6 "
          "entered."),
