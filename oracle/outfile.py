@@ -57,6 +57,8 @@ def new_file(target: Path, replace: bool = False) -> Iterator[TextIO]:
         handle = temporary.open("x", encoding="utf-8")
     except OSError as exc:
         raise OracleError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    except ValueError:  # a NUL character in the name
+        raise OracleError(f"{target}: not a file name") from None
     try:
         with handle:
             yield handle

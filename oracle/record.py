@@ -417,6 +417,9 @@ def record_texts(
         for file in files:
             yield from record_texts(str(file))
         return
+    if "\x00" in source:
+        yield source, RecordError(f"{source}: not a file name (it holds a NUL character)")
+        return
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:

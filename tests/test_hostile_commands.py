@@ -63,6 +63,16 @@ def test_every_numeric_option_is_checked(argv: list[str]) -> None:
     assert code == 2 and _one_line(err) and out == "", (code, err)
 
 
+@pytest.mark.parametrize("argv", [
+    ["verify", "a\x00b.json"], ["legal", "a\x00b"], ["show", "a\x00b"],
+    ["show", "--svg", "a\x00b.svg", str(SOLO)], ["play", "--out", "a\x00b.json"],
+    ["solve", "reachable", "y=", "--record", "a\x00b.json"],
+])
+def test_a_nul_character_in_a_file_name_is_a_one_line_error(argv: list[str]) -> None:
+    code, _, err = run(*argv)
+    assert code == 2 and _one_line(err) and "internal error" not in err
+
+
 def test_a_position_too_long_to_be_one_is_refused() -> None:
     position = ("clever-cubed round=" + "1" * 5000 + " active=p1 phase=roll seat=p1 to=dice "
                 "rolls=0 dice=W-:cup,Y-:cup,T-:cup,B-:cup,Br-:cup,P-:cup extras=- "

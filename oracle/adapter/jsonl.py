@@ -107,8 +107,10 @@ class SubprocessImplementation:
         threading.Thread(target=_keep_tail, args=(self.process.stderr, self.stderr_tail),
                          daemon=True).start()
         self._hello: Hello | None = None
+        self.broken = False
 
     def _fail(self, what: str) -> AdapterError:
+        self.broken = True
         tail = " | ".join(self.stderr_tail)
         return AdapterError(f"adapter {self.command!r}: {what}"
                             + (f"; its standard error ends: {tail}" if tail else ""))
@@ -178,9 +180,9 @@ class SubprocessImplementation:
         return tuple(map(str, moves))
 
     def close(self) -> None:
-        """Ask the adapter to quit, then kill its whole process group (itself if it did not
-        quit in time, and anything it started)."""
-        if self.process.poll() is None:
+        """Ask the adapter to quit (unless it has failed already), then kill its whole process
+        group (itself if it did not quit in time, and anything it started)."""
+        if self.process.poll() is None and not self.broken:
             with contextlib.suppress(OSError, ValueError):
                 assert self.process.stdin is not None
                 self.process.stdin.write(b'{"type": "quit"}\n')
