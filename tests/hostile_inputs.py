@@ -60,7 +60,8 @@ def _odd_value(rng: random.Random, swaps: list[tuple[str, str]]) -> Json:
     if kind == 3:
         return rng.choice((None, True, False, 0, -1, 2**63, 1.5, "", {}, []))
     if kind == 4:
-        return rng.choice(("\x1b[31m", "a\nb", "\ud800", "\u202e", "\x00", "\ufeff")) * rng.randint(1, 3)
+        odd = rng.choice(("\x1b[31m", "a\nb", "\ud800", "\u202e", "\x00", "\ufeff"))
+        return odd * rng.randint(1, 3)
     if kind == 5:
         return "z" * rng.choice((101, 10_000, 300_000))
     if kind == 6:
@@ -125,7 +126,8 @@ def _mutate_field(rng: random.Random, data: dict[str, Json], swaps: list[tuple[s
 def _mutate_players(rng: random.Random, data: dict[str, Json],
                     swaps: list[tuple[str, str]]) -> None:
     count = rng.choice((0, 1, 2, 4, 5, 40))
-    data["players"] = [rng.choice(("Ann", "\x1b[2J", "x" * 101, "", "\u2028")) for _ in range(count)]
+    names = ("Ann", "\x1b[2J", "x" * 101, "", "\u2028")
+    data["players"] = [rng.choice(names) for _ in range(count)]
 
 
 MUTATIONS: tuple[Mutation, ...] = (_mutate_steps, _mutate_steps, _mutate_field, _mutate_field,
@@ -155,7 +157,8 @@ def _corrupt_bytes(rng: random.Random, raw: bytes) -> bytes:
     if kind == 2:
         return b"\xef\xbb\xbf" + raw
     if kind == 3:
-        return raw[:i] + rng.choice((b"\xff\xfe", b"\x00", b"\xc3", b"\r", b"\n\n", b"\xed\xa0\x80")) + raw[i:]
+        odd = rng.choice((b"\xff\xfe", b"\x00", b"\xc3", b"\r", b"\n\n", b"\xed\xa0\x80"))
+        return raw[:i] + odd + raw[i:]
     if kind == 4:
         return raw + b"\n" + raw  # two records
     if kind == 5:

@@ -76,7 +76,8 @@ def _worked_example(tmp_path: Path, change: int, step: str | None) -> Path:
     ("Writing a `pass` for line 11", 8, "p1: pass"),
     ("Listing all six dice in the roll of line 5", 4, "dice: roll W2 Y1 T5 B3 Br2 P6"),
 ])
-def test_formats_error_examples_are_the_whole_output(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+def test_formats_error_examples_are_the_whole_output(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch,
                                                       marker: str, change: int, step: str) -> None:
     path = _worked_example(tmp_path, change, step)
     monkeypatch.chdir(tmp_path)

@@ -27,7 +27,7 @@ from oracle.games import find_game
 from oracle.record import schema
 from tests.fuzz_adapter import write_answers
 from tests.hostile_inputs import hostile_answers, hostile_position, hostile_record, hostile_sheet
-from tests.test_hostile_adapters import PATIENCE, wait_gone
+from tests.processes import HAS_PROC, PATIENCE, group_members, wait_gone
 
 ROOT = Path(__file__).resolve().parent.parent
 VERDICTS = jsonschema.Draft202012Validator(schema("verdict-1.json"))
@@ -58,21 +58,7 @@ def test_fuzzed_records_get_a_verdict_or_a_one_line_error() -> None:
         _clean(code, err, (0, 1, 2), f"hostile_record({seed})")
 
 
-def _group_members(group: int) -> list[int]:
-    """The processes of process group ``group`` (from /proc)."""
-    members = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[2]) == group and fields[0] != "Z":
-                members.append(int(entry.name))
-    return members
-
-
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.skipif(not HAS_PROC, reason="reads /proc")
 def test_fuzzed_records_in_a_real_process_with_workers(tmp_path: Path) -> None:
     """Every case as a file of a directory, judged by two worker processes: the command ends
     within its bound, with a verdict for each, and leaves no worker behind."""
@@ -89,8 +75,7 @@ def test_fuzzed_records_in_a_real_process_with_workers(tmp_path: Path) -> None:
     _clean(process.returncode, err.decode(errors="replace"), (0, 1, 2), "the stream")
     summary = json.loads(out.splitlines()[-1])
     assert summary["summary"]["records"] >= STREAM
-    assert _group_members(process.pid) == [] or all(wait_gone(p) for p in
-                                                     _group_members(process.pid))
+    assert all(wait_gone(pid) for pid in group_members(process.pid))
 
 
 def test_fuzzed_positions_are_shown_or_refused() -> None:

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,45 +17,12 @@ from oracle.adapter.jsonl import SubprocessImplementation
 from oracle.adapter.protocol import AdapterError
 from oracle.cli import main
 from properties.perft import MAX_DEPTH, default_counts
+from tests.processes import PATIENCE, gone, wait_gone
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 HOSTILE = f"{PYTHON} -m tests.hostile_adapters"
 REFERENCE = f"{PYTHON} -m oracle.adapter.reference"
-#: Seconds a subprocess test waits for something that should happen at once (a bound).
-PATIENCE = 30
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out, err)
-    return code, out.getvalue(), err.getvalue()
-
-
-def _gone(pid: int) -> bool:
-    """True once ``pid`` has ended (or is a zombie waiting for its parent)."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
-    except FileNotFoundError:
-        return True
-    except OSError:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        return False
-
-
-def wait_gone(pid: int) -> bool:
-    """Wait (at most :data:`PATIENCE` seconds) for ``pid`` to end."""
-    for _ in range(PATIENCE * 10):
-        if _gone(pid):
-            return True
-        time.sleep(0.1)
-    return False
-
-
 @pytest.mark.parametrize("mode, what", [
     ("huge-number", "5,000 digits"), ("deep", "nested too deeply"),
     ("endless-line", "a line longer than"),
@@ -92,7 +57,7 @@ def test_closing_the_adapter_ends_its_children(tmp_path: Path,
     app = SubprocessImplementation(f"{HOSTILE} forks {pids}", timeout=PATIENCE)
     app.hello()
     started = json.loads(pids.read_text())
-    assert not _gone(started["child"])
+    assert not gone(started["child"])
     app.close()
     assert wait_gone(started["adapter"]) and wait_gone(started["child"])
 

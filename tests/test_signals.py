@@ -20,14 +20,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_hostile_adapters import PATIENCE, wait_gone
+from tests.processes import HAS_PROC, PATIENCE, children, wait_gone
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLO = ROOT / "examples" / "solo-best.json"
 COMMAND = [sys.executable, "-m", "clever_oracle"]
 
-pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(),
-                                reason="reads the process table in /proc")
+pytestmark = pytest.mark.skipif(not HAS_PROC, reason="reads the process table in /proc")
 
 
 def _ends(process: subprocess.Popen[bytes]) -> int:
@@ -38,20 +37,6 @@ def _ends(process: subprocess.Popen[bytes]) -> int:
         process.kill()
         process.wait()
         raise AssertionError("the command did not stop") from None
-
-
-def _children(pid: int) -> list[int]:
-    """The processes whose parent is ``pid``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry.name))
-    return found
 
 
 def _wait_for(check: object, what: str) -> None:
@@ -146,7 +131,7 @@ def test_verify_jobs_stops_at_once_and_leaves_no_worker(tmp_path: Path,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
     assert process.stdout is not None
     assert b": LEGAL (" in process.stdout.readline()  # judging under way
-    workers = _children(process.pid)
+    workers = children(process.pid)
     assert workers
     for signum in signals:
         process.send_signal(signum)
@@ -194,7 +179,7 @@ def test_ctrl_c_in_a_terminal_stops_dask_local_quietly(tmp_path: Path) -> None:
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
                                start_new_session=True)
     assert process.stdout is not None and b": LEGAL (" in process.stdout.readline()
-    workers = _children(process.pid)
+    workers = children(process.pid)
     os.killpg(process.pid, signal.SIGINT)
     assert _ends(process) == 130
     assert process.stderr is not None and process.stderr.read() == b"clever-oracle: interrupted\n"
