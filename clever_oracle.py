@@ -21,9 +21,12 @@ def _quit(signum: int, frame: object) -> None:
 
 
 def run() -> None:
-    """Load the oracle with the start-up handlers in place, then run the command line."""
-    signal.signal(signal.SIGINT, _quit)
-    signal.signal(signal.SIGTERM, _quit)
+    """Load the oracle with the start-up handlers in place, then run the command line.  A
+    signal the program was started ignoring (``nohup``, a background job of a script) stays
+    ignored."""
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, _quit)
     from oracle.cli import run as run_command_line  # noqa: PLC0415 - after the handlers
 
     run_command_line()

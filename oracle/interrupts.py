@@ -41,9 +41,12 @@ def _terminate(signum: int, frame: object) -> NoReturn:
 
 def install() -> None:
     """The command line's handlers: Ctrl-C raises ``KeyboardInterrupt``, SIGTERM
-    :class:`Terminated` (in the main thread)."""
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, _terminate)
+    :class:`Terminated` (in the main thread); a signal the program was started ignoring
+    (``nohup``, a background job of a script) stays ignored."""
+    for signum, handler in ((signal.SIGINT, signal.default_int_handler),
+                            (signal.SIGTERM, _terminate)):
+        if signal.getsignal(signum) is not signal.SIG_IGN:
+            signal.signal(signum, handler)
 
 
 def run_interruptibly(work: Callable[[], T], stop: Callable[[], None]) -> T:
