@@ -172,6 +172,7 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     counts: dict[str, int] = dict.fromkeys(KINDS, 0)
     started = last = time.perf_counter()
     with contextlib.ExitStack() as stack:
+        reap = _worker_reaper()
         executor: Executor | None = None
         if args.dask:
             executor, jobs = dask_executor(stack, args.dask, jobs)
@@ -179,7 +180,7 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             pool = stack.enter_context(ProcessPoolExecutor(jobs, initializer=worker_start))
             stack.callback(pool.shutdown, wait=False, cancel_futures=True)  # when interrupted
             executor = pool
-        stack.push(_end_workers)
+        stack.push(reap)
         drawn = False
         outcomes = judged(items, judging, executor, jobs)
         stack.callback(outcomes.close)  # first: the batches not started are cancelled
@@ -222,15 +223,21 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return code
 
 
-def _end_workers(kind: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None:
-    """On the way out of ``verify`` by an exception (Ctrl-C, SIGTERM): kill the worker
-    processes this process started (the ``--jobs`` pool's, ``--dask local``'s), so that neither
-    a running batch nor a graceful close keeps the command waiting."""
-    if kind is not None:
-        for child in multiprocessing.active_children():
-            child.kill()
-            child.join(5)
+def _worker_reaper() -> Callable[
+        [type[BaseException] | None, BaseException | None, TracebackType | None], None]:
+    """An exit callback for ``verify``: on the way out by an exception (Ctrl-C, SIGTERM) it
+    kills the worker processes started since it was made (the ``--jobs`` pool's, ``--dask
+    local``'s; no other child of this process), so that neither a running batch nor a graceful
+    close keeps the command waiting."""
+    before = set(multiprocessing.active_children())
+
+    def reap(kind: type[BaseException] | None, exc: BaseException | None,
+             tb: TracebackType | None) -> None:
+        if kind is not None:
+            for child in set(multiprocessing.active_children()) - before:
+                child.kill()
+                child.join(5)
+    return reap
 
 
 def _one_record(source: str, stdin: BinaryIO | None) -> Record:
