@@ -44,7 +44,7 @@ def _one_line(err: str) -> bool:
     ["solve", "fewest", "-5"],
     ["solve", "fewest", "9" * 5000],
     ["solve", "reachable", "y=", "--players", "9"],
-    ["solve", "reachable", "y=", "--round", "0"],
+    ["solve", "reachable", "y=", "--round", "x"],
     ["certify", "--adapter", REFERENCE, "--timeout", "nan"],
     ["certify", "--adapter", REFERENCE, "--timeout", "abc"],
     ["certify", "--adapter", REFERENCE, "--max-examples", "0"],

@@ -157,8 +157,8 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
     p.add_argument("--area", help="fewest: an area (default: the whole sheet)")
     p.add_argument("--players", type=whole(1, 4), default=1,
                    help="reachable: players (default 1)")
-    p.add_argument("--round", type=whole(1), help="reachable: after this round (default: the "
-                   "end)")
+    p.add_argument("--round", type=whole(), help="reachable: after this round, 1 to the game's "
+                   "rounds (default: the end)")
     p.add_argument("--timeout", type=seconds, default=None,
                    help=f"seconds per question (default 60; solo-bound {SOLO_BOUND_TIMEOUT:g})")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
