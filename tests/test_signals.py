@@ -82,6 +82,19 @@ def test_a_signal_stops_z3_at_once(signum: int, code: int, word: bytes) -> None:
     assert word in rest and b"Traceback" not in rest
 
 
+def test_ctrl_c_stops_the_solo_bound_proof() -> None:
+    """The solo bound is one long Z3 check (Z3 would answer "undecided in the time given" and
+    exit 0).  The signal is sent once the check has had a few seconds to start; sent earlier,
+    it stops the command as well."""
+    process = subprocess.Popen(COMMAND + ["solve", "solo-bound"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, cwd=ROOT)
+    time.sleep(5)
+    process.send_signal(signal.SIGINT)
+    assert _ends(process) == 130
+    assert process.stdout is not None and process.stdout.read() == b""
+    assert process.stderr is not None and process.stderr.read() == b"clever-oracle: interrupted\n"
+
+
 def test_sigterm_during_certify_is_143(tmp_path: Path) -> None:
     marker = tmp_path / "marker"
     process = subprocess.Popen(
