@@ -23,6 +23,14 @@ ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 HOSTILE = f"{PYTHON} -m tests.hostile_adapters"
 REFERENCE = f"{PYTHON} -m oracle.adapter.reference"
+
+
+def run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), out, err)
+    return code, out.getvalue(), err.getvalue()
+
+
 @pytest.mark.parametrize("mode, what", [
     ("huge-number", "5,000 digits"), ("deep", "nested too deeply"),
     ("endless-line", "a line longer than"),
