@@ -10,12 +10,13 @@ record legal or legal so far (or the command succeeded); 1 — a record has an i
 claimed totals, or ends before the game is over; 2 — unusable input (missing file, bad JSON,
 schema violation, unknown notation, bad option), reported as one line on stderr; 3 — an
 internal error of the oracle (a bug; please report it); 4 — the output could not be written
-(a full disk); 130 — interrupted (Ctrl-C); 143 — terminated (SIGTERM).  When ``verify``
-meets several kinds, the highest of 2, 1, 0 wins, and the summary counts every kind.  When the
-reader of the output closes the pipe (``| head``), the program ends quietly like any Unix filter
-(shell status 141).  Text output escapes control characters in anything the user gave (names,
-moves).  No command writes to a file it was given to read, and ``play --out`` never overwrites
-an existing file.
+(a full disk); 130 — interrupted (Ctrl-C); 141 — the reader of the output closed it (``|
+head``), ended quietly like any Unix filter; 143 — terminated (SIGTERM).  When ``verify`` meets
+several kinds, the highest of 2, 1, 0 wins, and the summary counts every kind.  Ctrl-C and
+SIGTERM end every command at once, worker processes and the adapter included
+(:mod:`oracle.interrupts`).  Text output escapes control characters in anything the user gave
+(names, moves).  No command writes to a file it was given to read; files are written whole or
+not at all (:mod:`oracle.outfile`), and ``play --out`` never overwrites an existing file.
 """
 
 from __future__ import annotations
@@ -25,28 +26,45 @@ import contextlib
 import errno
 import itertools
 import json
-import logging
+import multiprocessing
 import os
-import signal
 import stat
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
+from types import TracebackType
 from typing import BinaryIO, NoReturn, TextIO
 
 from oracle import __version__
 from oracle.adapter.commands import register as register_adapter_commands
+from oracle.cluster import dask_executor
+from oracle.argtypes import cores, jobs, whole
 from oracle.errors import OracleError, RecordError
+from oracle.exitcodes import (
+    EXIT_CODES,
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    EXIT_OK,
+    EXIT_ILLEGAL,
+    EXIT_OUTPUT,
+    EXIT_PIPE,
+    EXIT_TERMINATED,
+    EXIT_UNUSABLE,
+    epilog,
+)
 from oracle.game import CHANCE, NOBODY, Game, Ruleset, State
 from oracle.games import DEFAULT_GAME, GAMES, find_game
+from oracle.interrupts import Terminated, install, worker_start
+from oracle.outfile import OutputExists, new_file
 from oracle.play import POLICIES, play_game
 from oracle.position import is_position, position_game
 from oracle.record import (
     Item,
     Meta,
     Record,
+    chance_text,
     dump_record,
     excerpt,
     load_item,
@@ -57,34 +75,17 @@ from oracle.record import (
 from oracle.verifier import (
     KINDS,
     Judging,
-    ignore_interrupts,
     judged,
     printable,
     summary_line,
     with_options,
 )
 
-EXIT_OK = 0
-EXIT_ILLEGAL = 1
-EXIT_UNUSABLE = 2
-EXIT_INTERNAL = 3
-EXIT_OUTPUT = 4
-EXIT_INTERRUPTED = 130
-EXIT_TERMINATED = 143
-
+#: The longest position ``legal`` and ``show`` read (four players' position is under 800
+#: characters; no number in a shorter text can reach Python's limit of 4,300 digits).
+MAX_POSITION = 4000
 #: The errors of writing the output (files read are reported as unusable input instead).
 _WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO, errno.EBADF})
-
-#: The exit codes and what they mean (``--help`` and the README print this list).
-EXIT_CODES: tuple[tuple[int, str], ...] = (
-    (EXIT_OK, "every record legal or legal so far, or the command succeeded"),
-    (EXIT_ILLEGAL, "a record is illegal (a step, or its claimed totals) or incomplete"),
-    (EXIT_UNUSABLE, "unusable input or a bad command line (one line on stderr); wins over 1"),
-    (EXIT_INTERNAL, "internal error of the oracle (a bug; please report it)"),
-    (EXIT_OUTPUT, "the output could not be written (e.g. a full disk)"),
-    (EXIT_INTERRUPTED, "interrupted (Ctrl-C)"),
-    (EXIT_TERMINATED, "terminated (SIGTERM)"),
-)
 
 
 class UsageError(OracleError):
@@ -137,46 +138,6 @@ def _progress(err: TextIO, done: int, total: int | None, started: float) -> None
     err.flush()
 
 
-def _jobs(value: str) -> int:
-    """``--jobs``: a whole number from 1."""
-    if not value.isdigit() or int(value) < 1:
-        raise argparse.ArgumentTypeError(f"{value!r} is not a number of jobs (1 or more)")
-    return int(value)
-
-
-def _cores() -> int:
-    """How many cores this process may use."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on every platform
-        return os.cpu_count() or 1
-
-
-def _dask_executor(stack: contextlib.ExitStack, address: str, jobs: int) -> tuple[Executor, int]:
-    """An executor on the Dask cluster at ``address`` (``local``: a cluster of ``jobs`` worker
-    processes on this machine), and how many tasks it runs at once."""
-    try:
-        from distributed import Client, LocalCluster
-    except ImportError:
-        raise UsageError("--dask: Dask is not installed; pip install 'clever-oracle[dask]'") \
-            from None
-    logging.getLogger("distributed").setLevel(logging.ERROR)
-    try:
-        if address == "local":
-            cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True,
-                                   dashboard_address=None)
-            stack.enter_context(cluster)
-            client = Client(cluster)
-        else:
-            client = Client(address, timeout="10s")
-        stack.enter_context(client)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise UsageError(f"--dask {address}: cannot reach the cluster: {exc}") from None
-    threads: int = sum(client.nthreads().values()) or 1
-    executor: Executor = client.get_executor()
-    return executor, threads
-
-
 def _regular_file(out: TextIO) -> bool:
     """True when ``out`` is a file on disk (output to it is flushed in bulk)."""
     try:
@@ -200,24 +161,30 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     judging = Judging(tuple(options.items()), args.partial, args.game)
     # Standard input is judged as it comes, one record at a time (an app streaming its moves
     # waits for each verdict), unless --jobs asks for more.
-    jobs = args.jobs or (1 if "-" in args.records else _cores())
+    jobs = args.jobs or (1 if "-" in args.records else cores())
     items = _items(args, err)
-    first = list(itertools.islice(items, 2))
-    items = itertools.chain(first, items)
+    first: list[Item] = []
+    if jobs > 1 and not args.dask:  # a pool only for more than one record
+        first = list(itertools.islice(items, 2))
+        items = itertools.chain(first, items)
     show_progress = err.isatty()
     streaming = not _regular_file(out)  # a pipe or a terminal: each verdict as it comes
     counts: dict[str, int] = dict.fromkeys(KINDS, 0)
     started = last = time.perf_counter()
     with contextlib.ExitStack() as stack:
+        reap = _worker_reaper()
         executor: Executor | None = None
         if args.dask:
-            executor, jobs = _dask_executor(stack, args.dask, jobs)
+            executor, jobs = dask_executor(stack, args.dask, jobs)
         elif jobs > 1 and len(first) > 1:
-            executor = stack.enter_context(
-                ProcessPoolExecutor(jobs, initializer=ignore_interrupts))
-            executor.submit(ignore_interrupts).result()  # every worker is started now
+            pool = stack.enter_context(ProcessPoolExecutor(jobs, initializer=worker_start))
+            stack.callback(pool.shutdown, wait=False, cancel_futures=True)  # when interrupted
+            executor = pool
+        stack.push(reap)
         drawn = False
-        for outcome in judged(items, judging, executor, jobs):
+        outcomes = judged(items, judging, executor, jobs)
+        stack.callback(outcomes.close)  # first: the batches not started are cancelled
+        for outcome in outcomes:
             counts[outcome.kind] += 1
             done = sum(counts.values())
             quiet = args.quiet and outcome.kind in ("legal", "legal-so-far")
@@ -256,6 +223,23 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return code
 
 
+def _worker_reaper() -> Callable[
+        [type[BaseException] | None, BaseException | None, TracebackType | None], None]:
+    """An exit callback for ``verify``: on the way out by an exception (Ctrl-C, SIGTERM) it
+    kills the worker processes started since it was made (the ``--jobs`` pool's, ``--dask
+    local``'s; no other child of this process), so that neither a running batch nor a graceful
+    close keeps the command waiting."""
+    before = set(multiprocessing.active_children())
+
+    def reap(kind: type[BaseException] | None, exc: BaseException | None,
+             tb: TracebackType | None) -> None:
+        if kind is not None:
+            for child in set(multiprocessing.active_children()) - before:
+                child.kill()
+                child.join(5)
+    return reap
+
+
 def _one_record(source: str, stdin: BinaryIO | None) -> Record:
     items = list(itertools.islice(record_texts(source, stdin=stdin), 2))
     if len(items) != 1:
@@ -279,6 +263,9 @@ def _target(args: argparse.Namespace) -> tuple[Game, State, str, tuple[str, ...]
     if is_position(args.record):
         if args.step is not None:
             raise UsageError("--step: a position has no steps; give a record to use --step")
+        if len(args.record) > MAX_POSITION:
+            raise UsageError(f"position: {len(args.record):,} characters, longer than any "
+                             f"position (at most {MAX_POSITION:,})")
         game = position_game(args.record)
         state = game.parse_position(args.record)
         return game, state, "in this position", tuple(f"p{i + 1}" for i in range(state.players))
@@ -299,9 +286,11 @@ def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     game, state, where, labels = _target(args)
     moves = game.legal_moves(state)
     position = game.format_position(state)
+    # At a roll the one thing to do is the due roll (as verify's verdicts list it), not nothing.
+    listed = [chance_text(game, state)] if state.is_chance else [str(m) for m in moves]
     if args.json:
         json.dump({"where": where, "position": position, "to_move": _who(state, labels),
-                   "over": state.is_terminal, "legal": [str(m) for m in moves]}, out)
+                   "over": state.is_terminal, "legal": listed}, out)
         out.write("\n")
         return EXIT_OK
     if state.is_terminal:
@@ -311,7 +300,7 @@ def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         lines = [f"{where}: {labels[state.actor]} to move, {len(moves)} legal moves"]
     lines.append(f"position: {position}")
-    lines.extend(str(m) for m in moves)
+    lines.extend(listed)
     out.write("".join(printable(line) + "\n" for line in lines))
     return EXIT_OK
 
@@ -354,12 +343,24 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         target = Path(args.svg)
         who = args.player - 1 if args.player is not None else max(state.actor, 0)
         title = f"{labels[who]} — {where}"
-        try:
-            target.write_text(game.sheet_svg(state.sheets[who], printable(title)), "utf-8")
-        except OSError as exc:
-            raise UsageError(f"--svg {args.svg}: cannot write: {exc.strerror or exc}") from None
+        picture = game.sheet_svg(state.sheets[who], printable(title))
+        with _output("--svg", target, args.force) as sink:
+            sink.write(picture)
         out.write(f"wrote {printable(args.svg)}\n")
     return EXIT_OK
+
+
+@contextlib.contextmanager
+def _output(option: str, target: Path, force: bool) -> Iterator[TextIO]:
+    """The file ``option`` names, written whole or not at all (:mod:`oracle.outfile`)."""
+    try:
+        with new_file(target, replace=force) as sink:
+            yield sink
+    except OutputExists:
+        raise UsageError(f"{option} {target}: the file exists; use --force to replace "
+                         "it") from None
+    except OracleError as exc:
+        raise UsageError(f"{option} {exc}") from None
 
 
 def _play_one(game: Game, args: argparse.Namespace, ruleset: Ruleset, seed: int) -> Record:
@@ -374,8 +375,6 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not game.min_players <= args.players <= game.max_players:
         raise UsageError(f"--players {args.players}: {game.title} is for {game.min_players} to "
                          f"{game.max_players} players")
-    if args.count < 1:
-        raise UsageError(f"--count {args.count}: want 1 or more games")
     ruleset = _with_options(game, game.default_ruleset, _option_pairs(args.ruleset, (game,)))
     lines = args.count > 1 or (args.out or "").lower().endswith(".jsonl")
     to_file = bool(args.out) and args.out != "-"
@@ -390,12 +389,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with contextlib.ExitStack() as stack:
         sink = out
         if to_file:
-            try:
-                sink = stack.enter_context(Path(args.out).open(
-                    "w" if args.force else "x", encoding="utf-8"))
-            except OSError as exc:
-                raise UsageError(f"--out {args.out}: cannot write: {exc.strerror or exc}") \
-                    from None
+            sink = stack.enter_context(_output("--out", Path(args.out), args.force))
         record = None
         for n in range(args.count):
             record = _play_one(game, args, ruleset, args.seed + n)
@@ -465,19 +459,16 @@ class _Help(argparse.RawDescriptionHelpFormatter):
         return f"{text} (default: %(default)s)"
 
 
-def _epilog() -> str:
-    return "exit codes:\n" + "\n".join(f"  {code:<4} {text}" for code, text in EXIT_CODES)
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="clever-oracle", formatter_class=_Help,
-                     description="The reference oracle for the Clever dice games ("
-                     + ", ".join(g.title for g in GAMES.values()) + ").",
-                     epilog=_epilog())
+                     description="The reference oracle for the Clever dice games:\n"
+                     + "".join(f"  {g.name:<14} {g.title}\n" for g in GAMES.values())
+                     + "A record's \"game\" and --game take the name.",
+                     epilog=epilog())
     parser.add_argument("--version", action="version", version=f"clever-oracle {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("verify", help="replay and judge game records", formatter_class=_Help,
-                       epilog=_epilog() + "\n\nruleset options (--ruleset OPTION=VALUE):\n"
+                       epilog=epilog() + "\n\nruleset options (--ruleset OPTION=VALUE):\n"
                        + "\n".join(f"  {o.name}={'|'.join(o.values)}  default {o.default} "
                                    f"({g.name}, ruling {o.ruling}): {o.help}"
                                    for g in GAMES.values() for o in g.ruleset_options))
@@ -489,9 +480,10 @@ def build_parser() -> argparse.ArgumentParser:
                    "the summary")
     p.add_argument("--partial", action="store_true", help="a game in progress whose steps are "
                    "all legal is LEGAL SO FAR (exit 0), with its position and the legal moves")
-    p.add_argument("--jobs", type=_jobs, default=None, metavar="N",
+    p.add_argument("--jobs", type=jobs, default=None, metavar="N",
                    help=f"judge records on N cores, output in input order (default: all "
-                   f"cores, {_cores()} here; 1 for standard input, judged as it comes)")
+                   f"cores, {cores()} here, the most allowed; 1 for standard input, judged "
+                   "as it comes)")
     p.add_argument("--dask", metavar="ADDRESS", default=None, help="judge on the Dask cluster "
                    "at ADDRESS (tcp://host:8786), or 'local' for a cluster of --jobs worker "
                    "processes here (needs the dask extra; default: none, judge on this "
@@ -504,11 +496,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=list(GAMES), help="accept only records of this game "
                    "(default: each record names its game)")
     p.set_defaults(run=cmd_verify)
-    p = sub.add_parser("play", help="play games and write their records", formatter_class=_Help)
-    p.add_argument("--players", type=int, default=1, help="the number of players")
-    p.add_argument("--seed", type=int, default=1, help="the random seed (game N of --count "
-                   "uses SEED+N-1)")
-    p.add_argument("--count", type=int, default=1, help="how many games; more than one "
+    p = sub.add_parser("play", help="play games and write their records", formatter_class=_Help,
+                       epilog=epilog({0: "the games were played and written"}))
+    p.add_argument("--players", type=whole(1), default=1, help="the number of players")
+    p.add_argument("--seed", type=whole(), default=1, help="the random seed (game N of "
+                   "--count uses SEED+N-1)")
+    p.add_argument("--count", type=whole(1), default=1, help="how many games; more than one "
                    "writes JSON Lines, one record per line")
     p.add_argument("--policy", choices=sorted(POLICIES), default="random",
                    help="how the players choose their moves")
@@ -523,23 +516,26 @@ def build_parser() -> argparse.ArgumentParser:
     for name, run, text in (("legal", cmd_legal, "list the legal moves at a step or in a "
                              "position"),
                             ("show", cmd_show, "draw the sheets at a step or in a position")):
-        p = sub.add_parser(name, help=text, formatter_class=_Help)
+        p = sub.add_parser(name, help=text, formatter_class=_Help,
+                           epilog=epilog({0: "the position was shown"}))
         p.add_argument("record", help="a record file, - for standard input, or a position in "
                        "position notation (it begins with the game's name, e.g. "
                        "'clever-cubed round=1 ...')")
-        p.add_argument("--step", type=int, help="the state in which step K is played "
+        p.add_argument("--step", type=whole(1), help="the state in which step K is played "
                        "(default: after the last step)")
         if name == "legal":
             p.add_argument("--json", action="store_true", help="print one JSON object: "
                            "where, position, to_move, over, legal")
         if name == "show":
-            p.add_argument("--player", type=int, help="only this player (1-based; default: "
+            p.add_argument("--player", type=whole(1), help="only this player (1-based; default: "
                            "every player)")
             p.add_argument("--svg", help="also write the sheet as an SVG picture (default: "
                            "none)")
             p.add_argument("--force", action="store_true", help="replace an existing SVG file")
         p.set_defaults(run=run)
-    p = sub.add_parser("rules", help="print the rule catalogue, or one rule", formatter_class=_Help)
+    p = sub.add_parser("rules", help="print the rule catalogue, or one rule", formatter_class=_Help,
+                       epilog=epilog({0: "the rules were printed", 2: "no such rule id, or a "
+                                      "bad command line"}))
     p.add_argument("rule", nargs="?", metavar="ID", help="print only the rule with this id, "
                    "with its sentence and its source (the rulebook or our ruling)")
     p.add_argument("--game", choices=list(GAMES), help="only this game's rules (default: all)")
@@ -568,9 +564,14 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
     except OracleError as exc:
         err.write(f"clever-oracle: {printable(excerpt(str(exc), 400))}\n")
         return EXIT_UNUSABLE
+    except Terminated:
+        err.write("clever-oracle: terminated\n")
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         err.write("clever-oracle: interrupted\n")
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader of the output is gone (``| head``): end quietly
+        return EXIT_PIPE
     except OSError as exc:
         if exc.errno not in _WRITE_ERRORS:
             err.write(f"clever-oracle: internal error (OSError: {exc}); please report it\n")
@@ -583,25 +584,20 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return EXIT_INTERNAL
 
 
-def _terminated(signum: int, frame: object) -> NoReturn:
-    """SIGTERM: end like Ctrl-C, with the shell's status for it (143), after the worker
-    processes are stopped (they would otherwise outlive the program)."""
-    raise SystemExit(EXIT_TERMINATED)
-
-
 def run() -> None:
-    """Console-script entry point.  A closed output pipe (``| head``) ends the program quietly,
-    as for any Unix filter; output that cannot be written (a full disk) is reported once."""
-    if hasattr(signal, "SIGPIPE"):
-        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
-    signal.signal(signal.SIGTERM, _terminated)
+    """Console-script entry point (called by :mod:`clever_oracle` once the oracle is loaded).
+    Ctrl-C and SIGTERM end the command at once (:mod:`oracle.interrupts`); a closed output pipe
+    (``| head``) ends the program quietly, as for any Unix filter; output that cannot be
+    written (a full disk) is reported once."""
+    install()
     code = main()
-    if code == EXIT_OUTPUT:  # drop what could not be written, so exiting does not retry it
+    if code in (EXIT_OUTPUT, EXIT_PIPE):  # drop what could not be written: no retry at exit
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
-        # Reading standard input may still hold its lock; the interpreter's shutdown would
-        # wait for it.  What was printed is flushed, then the process ends.
+        # Reading standard input may still hold its lock, and a solver thread may still run;
+        # the interpreter's shutdown would wait for them.  What was printed is flushed, then
+        # the process ends.
         for stream in (sys.stdout, sys.stderr):
             with contextlib.suppress(OSError, ValueError):
                 stream.flush()

@@ -17,14 +17,18 @@ asked with ``partial=True``, for a game in progress — legal so far (the positi
 step, who is to move and the legal moves).
 
 Reading is streamed: :func:`record_texts` yields one record's text at a time (a JSON Lines file
-is read line by line), so memory stays flat however many records a file holds; the JSON Schema
-validator is built once, at import.  Bad input never escapes as anything but a one-line
+is read line by line), so memory stays flat however many records a file holds; no record (a
+file, or a line) is read beyond :data:`MAX_RECORD_BYTES`, and only regular files and pipes are
+read (not ``/dev/zero``).  JSON is read strictly (:mod:`oracle.jsontext`: a key twice in one
+object, a number of hundreds of digits or ``NaN`` make a record unusable).  The JSON Schema
+validator is built once, on first use.  Bad input never escapes as anything but a one-line
 :class:`RecordError` that quotes at most a short excerpt of what it was given.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import random
 import stat
@@ -43,6 +47,7 @@ if TYPE_CHECKING:  # pragma: no cover - annotations only; imported on first use 
 from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
 from oracle.game import CHANCE, Game, Move, Ruleset, Score, State
 from oracle.games import DEFAULT_GAME, find_game
+from oracle.jsontext import JSONTextError, is_whole, loads
 from oracle.play import play_game
 
 FORMAT = "clever-oracle-record/1"
@@ -53,6 +58,9 @@ DICE = CHANCE
 EXCERPT = 120
 #: Record files a directory scan reads (the suffix in any case: ``A.JSON`` too).
 SUFFIXES = (".json", ".jsonl")
+#: The largest record read (a whole file, or one line of JSON Lines); a game's record is a few
+#: kilobytes, so anything near this is not one.
+MAX_RECORD_BYTES = 16 * 2**20
 
 
 def schema(name: str = "record-1.json") -> dict[str, object]:
@@ -232,14 +240,11 @@ def record_from_json(data: object, name: str = "record") -> Record:
 
 
 def parse_record(text: str, name: str = "record") -> Record:
-    """Parse a record from JSON text."""
+    """Parse a record from JSON text (strictly: :func:`oracle.jsontext.loads`)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{name}: not JSON: {exc.msg} at line {exc.lineno} column "
-                          f"{exc.colno}") from None
-    except RecursionError:
-        raise RecordError(f"{name}: the JSON is nested too deeply to be a record") from None
+        data = loads(text)
+    except JSONTextError as exc:
+        raise RecordError(f"{name}: {exc}") from None
     return record_from_json(data, name)
 
 
@@ -257,51 +262,102 @@ def _decode(raw: bytes, name: str) -> str | RecordError:
         return RecordError(f"{name}: not UTF-8 text (byte {exc.start + 1})")
 
 
-def _lines(stream: Iterable[bytes], source: str, first: int = 1) -> Iterator[Item]:
+def _too_large(name: str) -> RecordError:
+    return RecordError(f"{name}: longer than {MAX_RECORD_BYTES:,} bytes, too large to be a "
+                       "record; the rest of the input is not read")
+
+
+#: A line as read: its number and its bytes, or None for a line longer than a record may be.
+_Line = tuple[int, bytes | None]
+
+
+def _read_lines(stream: BinaryIO, first: int = 1) -> Iterator[_Line]:
+    """The lines of ``stream`` numbered from ``first``, each read only up to
+    :data:`MAX_RECORD_BYTES`; a longer line is yielded as None and ends the reading (the
+    stream may have no end: ``/dev/zero``)."""
+    for number in itertools.count(first):
+        raw = stream.readline(MAX_RECORD_BYTES + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_RECORD_BYTES:
+            yield number, None
+            return
+        yield number, raw
+
+
+def _blank(raw: bytes) -> bool:
+    return not raw.removeprefix(_BOM).strip()
+
+
+def _line_item(source: str, number: int, raw: bytes | None) -> Item:
+    name = f"{source}:{number}"
+    return (name, _too_large(name)) if raw is None else (name, _decode(raw, name))
+
+
+def _lines(lines: Iterable[_Line], source: str, seen: bool = False) -> Iterator[Item]:
     """Each non-blank line of a JSON Lines stream, named ``source:LINE``; one error when the
-    stream holds no record at all."""
-    seen = False
-    for number, raw in enumerate(stream, start=first):
-        if not raw.removeprefix(_BOM).strip():
+    stream holds no record at all (and nothing was ``seen`` before)."""
+    for number, raw in lines:
+        if raw is not None and _blank(raw):
             continue
         seen = True
-        name = f"{source}:{number}"
-        yield name, _decode(raw, name)
+        yield _line_item(source, number, raw)
     if not seen:
         yield source, RecordError(f"{source}: no records (the input is empty)")
-
-
-def _whole(raw: bytes) -> bool:
-    """True when the line ``raw`` is a whole JSON value on its own."""
-    try:
-        json.loads(raw.removeprefix(_BOM).decode("utf-8"))
-    except (ValueError, RecursionError):  # JSONDecodeError and UnicodeDecodeError are both
-        return False
-    return True
 
 
 def _stream_texts(stream: BinaryIO, source: str) -> Iterator[Item]:
-    """A record or JSON Lines from a byte stream (standard input).  The stream is JSON Lines
-    when its first or its second non-blank line is a whole JSON value on its own (a broken
-    first record does not hide the rest), else it is one JSON document (a record written over
-    several lines, as ``play`` writes one)."""
-    seen: list[tuple[int, bytes]] = []
-    for number, raw in enumerate(stream, start=1):
-        if raw.removeprefix(_BOM).strip():
-            seen.append((number, raw))
-            if len(seen) == 2 or _whole(raw):
-                break
-    if not seen:
+    """A record or JSON Lines from a byte stream (standard input, a pipe).
+
+    JSON Lines when the first non-blank line is a whole JSON value on its own: then each line
+    is judged as soon as it arrives (an app that sends one record and waits gets its verdict).
+    Otherwise the input is read to its end: one JSON document (a record written over several
+    lines, as ``play`` writes one) when the whole text is one JSON value, else JSON Lines
+    whose first record is broken when a later line is a whole value (the broken one does not
+    hide the rest), else one document (whose error is reported)."""
+    lines = _read_lines(stream)
+    head: list[_Line] = []
+    for number, raw in lines:
+        if raw is None or not _blank(raw):
+            head.append((number, raw))
+            break
+    if not head:
         yield source, RecordError(f"{source}: no records (the input is empty)")
         return
-    if any(_whole(raw) for _, raw in seen):
-        for number, raw in seen:
-            yield f"{source}:{number}", _decode(raw, f"{source}:{number}")
-        yield from (item for item in _lines(stream, source, seen[-1][0] + 1)
-                    if not isinstance(item[1], RecordError) or item[0] != source)
+    first = head[0][1]
+    if first is None or is_whole(first.removeprefix(_BOM)):
+        yield from _lines(itertools.chain(head, lines), source)
         return
-    head = b"".join(raw for _, raw in seen)
-    yield source, _decode(head + stream.read(), source)
+    size = len(first)
+    for number, raw in lines:
+        head.append((number, raw))
+        size += len(raw) if raw is not None else MAX_RECORD_BYTES
+        if size > MAX_RECORD_BYTES:
+            break
+    later = [raw for _, raw in head[1:] if raw is not None and not _blank(raw)]
+    if size <= MAX_RECORD_BYTES:
+        text = b"".join(raw for _, raw in head if raw is not None)
+        if is_whole(text.removeprefix(_BOM)) or not any(is_whole(raw) for raw in later):
+            yield source, _decode(text, source)
+            return
+    elif not any(is_whole(raw) for raw in later):
+        yield source, _too_large(source)
+        return
+    yield from _lines(itertools.chain(head, lines), source)
+
+
+def _read_file(handle: BinaryIO, source: str) -> Item:
+    """The one record of a ``.json`` file (read up to :data:`MAX_RECORD_BYTES`)."""
+    try:
+        data = handle.read(MAX_RECORD_BYTES + 1)
+    except OSError as exc:
+        return source, RecordError(f"{source}: cannot read: {exc.strerror or exc}")
+    if len(data) > MAX_RECORD_BYTES:
+        return source, RecordError(f"{source}: longer than {MAX_RECORD_BYTES:,} bytes, too "
+                                   "large to be a record")
+    if _blank(data):
+        return source, RecordError(f"{source}: no records (the file is empty)")
+    return source, _decode(data, source)
 
 
 def _scan(folder: Path, recursive: bool, skipped: list[str], top: Path) -> Iterator[Path]:
@@ -361,27 +417,34 @@ def record_texts(
         for file in files:
             yield from record_texts(str(file))
         return
+    if "\x00" in source:
+        yield source, RecordError(f"{source}: not a file name (it holds a NUL character)")
+        return
     try:
-        handle = path.open("rb")
+        mode = path.stat().st_mode
     except FileNotFoundError:
         yield source, RecordError(f"{source}: no such file or directory")
         return
     except OSError as exc:
         yield source, RecordError(f"{source}: cannot read: {exc.strerror or exc}")
         return
-    with handle:
-        try:
-            if path.suffix.lower() == ".jsonl":
-                yield from _lines(handle, source)
-                return
-            data = handle.read()
-        except OSError as exc:
-            yield source, RecordError(f"{source}: cannot read: {exc.strerror or exc}")
-            return
-    if not data.removeprefix(_BOM).strip():
-        yield source, RecordError(f"{source}: no records (the file is empty)")
+    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+        yield source, RecordError(f"{source}: not a regular file (a device or a socket); name "
+                                  "a record file")
         return
-    yield source, _decode(data, source)
+    try:
+        handle = path.open("rb")
+    except OSError as exc:
+        yield source, RecordError(f"{source}: cannot read: {exc.strerror or exc}")
+        return
+    with handle:
+        if path.suffix.lower() == ".jsonl":
+            try:
+                yield from _lines(_read_lines(handle), source)
+            except OSError as exc:
+                yield source, RecordError(f"{source}: cannot read: {exc.strerror or exc}")
+            return
+        yield _read_file(handle, source)
 
 
 def load_item(item: Item) -> tuple[str, Record | RecordError]:
@@ -415,7 +478,9 @@ class Verdict:
     (``step`` — 1-based — is the first wrong one, or ``step`` is None when the claimed totals are
     wrong), ``incomplete`` (every step legal, but the game is not over) or, for
     ``verify(partial=True)``, ``legal-so-far`` (every step legal, the game not over: a game in
-    progress).  For a refusal: ``player``, ``move``, ``rule``, ``reason``, ``sheet_before``
+    progress).  ``ruleset`` names the ruleset options the record was judged under that differ
+    from the game's defaults (empty: the defaults).  For a refusal: ``player``, ``move``,
+    ``rule``, ``reason``, ``sheet_before``
     (sheet notation of the player to move, or of the active player at a roll) and ``legal`` (the
     moves that were legal).  ``position`` is the whole position in position notation
     (:mod:`oracle.position`): before the wrong step, or after the last step of a game not
@@ -437,6 +502,7 @@ class Verdict:
     players: tuple[str, ...] = ()
     position: str | None = None
     to_move: str | None = None
+    ruleset: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, object]:
         """The verdict as a JSON-ready mapping."""
@@ -444,7 +510,16 @@ class Verdict:
         out["legal"] = list(self.legal)
         out["players"] = list(self.players)
         out["scores"] = [s.to_json() for s in self.scores]
+        out["ruleset"] = dict(self.ruleset)
         return out
+
+
+def changed_options(game: Game, ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
+    """The options of ``ruleset`` that differ from ``game``'s defaults, as (name, value) with
+    the value as ``--ruleset`` takes it (``true``, ``total``)."""
+    mine, ours = ruleset.options(), game.default_ruleset.options()
+    return tuple((name, str(value).lower()) for name, value in mine.items()
+                 if ours.get(name) != value)
 
 
 def _who(record: Record, actor: int) -> str:
@@ -453,7 +528,14 @@ def _who(record: Record, actor: int) -> str:
     return f"p{actor + 1} ({record.players[actor]})"
 
 
-def _chance_text(game: Game, state: State) -> str:
+def _to_move(record: Record, actor: int) -> str:
+    """Who is to move, as a clause: ``p2 (Bob) is to move``, ``the dice are to be rolled``."""
+    if actor == DICE:
+        return "the dice are to be rolled"
+    return "nobody is to move" if actor < 0 else f"{_who(record, actor)} is to move"
+
+
+def chance_text(game: Game, state: State) -> str:
     """What a due roll looks like: ``roll W Y T`` (the dice in the cup) or ``solo-roll``."""
     example = str(game.sample_chance(state, random.Random(0)))
     if example.startswith("solo-roll"):
@@ -467,11 +549,12 @@ def _sheet_before(game: Game, state: State) -> str | None:
 
 
 def _refusal(
-    name: str, record: Record, state: State, index: int, step: Step, rule: str, reason: str
+    name: str, record: Record, state: State, index: int, step: Step, rule: str, reason: str,
+    under: tuple[tuple[str, str], ...],
 ) -> Verdict:
     game = record.game
     if state.is_chance:
-        legal: tuple[str, ...] = (_chance_text(game, state),)
+        legal: tuple[str, ...] = (chance_text(game, state),)
     else:
         legal = tuple(str(m) for m in game.legal_moves(state))
     return Verdict(
@@ -489,6 +572,7 @@ def _refusal(
         players=record.players,
         position=game.format_position(state),
         to_move=_who(record, state.actor),
+        ruleset=under,
     )
 
 
@@ -500,7 +584,8 @@ def replay(record: Record, upto: int | None = None, ruleset: Ruleset | None = No
     steps = record.steps if upto is None else record.steps[: max(0, upto - 1)]
     for index, step in enumerate(steps):
         if step.actor != state.actor and not state.is_terminal:
-            raise OracleError(f"step {index + 1}: {_who(record, state.actor)} is to move")
+            raise OracleError(f"step {index + 1} ({step}) is not its turn: "
+                              f"{_to_move(record, state.actor)}")
         try:
             state = game.apply(state, step.move)
         except IllegalMoveError as exc:
@@ -513,66 +598,70 @@ _ONE_USE = (" (a question mark with exactly one use is entered at once, with no 
             "is recorded for it; docs/rulings.md, ruling 19)")
 
 
+def _wrong_totals(claims: tuple[int, ...], scores: tuple[Score, ...], when: str) -> str | None:
+    """Why the claimed totals are wrong (None when they are right)."""
+    wrong = [f"p{i + 1} claims {claimed}, the sheet scores {s.total}{when}"
+             for i, (claimed, s) in enumerate(zip(claims, scores)) if claimed != s.total]
+    return "the claimed totals are wrong: " + "; ".join(wrong) if wrong else None
+
+
 def verify(
     record: Record, name: str = "record", ruleset: Ruleset | None = None, partial: bool = False
 ) -> Verdict:
     """Replay ``record`` and judge it (see :class:`Verdict`).  ``ruleset`` overrides the
     record's own options, to check an app against the other reading of an open rule.  With
     ``partial`` a record of a game in progress whose steps are all legal is ``legal-so-far``
-    rather than ``incomplete`` (an app checks each move as it is made)."""
+    rather than ``incomplete`` (an app checks each move as it is made); totals it claims are
+    checked against the sheets so far."""
     game = record.game
-    state = game.new_game(len(record.players), ruleset or record.options)
+    used = ruleset or record.options
+    under = changed_options(game, used)
+    state = game.new_game(len(record.players), used)
     for index, step in enumerate(record.steps):
         if not state.is_terminal and step.actor != state.actor:
-            expected = _who(record, state.actor)
             hint = (
                 " (a step in which a player has no choice at all is skipped, so no 'pass' is "
                 "recorded for it)" if str(step.move) == "pass" else _ONE_USE
                 if str(step.move).startswith("question ") else ""
             )
             return _refusal(name, record, state, index, step, "TURN-ORDER",
-                            f"the step is made by {_who(record, step.actor)}, but {expected} is "
-                            f"to move{hint}")
+                            f"the step is made by {_who(record, step.actor)}, but "
+                            f"{_to_move(record, state.actor)}{hint}", under)
         try:
             state = game.apply(state, step.move)
         except IllegalMoveError as exc:
             one_use = exc.rule == "QUESTION-USE" and exc.reason.startswith("there is no pending")
             return _refusal(name, record, state, index, step, exc.rule,
-                            exc.reason + (_ONE_USE if one_use else ""))
+                            exc.reason + (_ONE_USE if one_use else ""), under)
+    scores = game.scores(state)
+    claims = record.totals
     if not state.is_terminal:
-        legal = tuple(str(m) for m in game.legal_moves(state)) or (_chance_text(game, state),)
+        legal = tuple(str(m) for m in game.legal_moves(state)) or (chance_text(game, state),)
+        wrong = _wrong_totals(claims, scores, " so far") if claims is not None else None
+        status: Status = "incomplete"
+        rule: str | None = "GAME-COMPLETE"
+        reason: str | None = (f"the record ends after {len(record.steps)} steps, before the "
+                              f"game is over; {_to_move(record, state.actor)}")
         if partial:
-            return Verdict(
-                name=name, status="legal-so-far", steps=len(record.steps),
-                sheet_before=_sheet_before(game, state), dice_before=game.dice_text(state),
-                legal=legal, scores=game.scores(state), players=record.players,
-                position=game.format_position(state), to_move=_who(record, state.actor),
-            )
+            status, rule, reason = ("illegal", "SCORE-TOTAL", wrong) if wrong else (
+                "legal-so-far", None, None)
         return Verdict(
-            name=name, status="incomplete", steps=len(record.steps),
-            player=_who(record, state.actor),
-            rule="GAME-COMPLETE",
-            reason=f"the record ends after {len(record.steps)} steps, before the game is over; "
-            f"{_who(record, state.actor)} is to move",
-            sheet_before=_sheet_before(game, state),
-            dice_before=game.dice_text(state),
-            legal=legal,
-            scores=game.scores(state), players=record.players,
+            name=name, status=status, steps=len(record.steps),
+            player=None if status == "legal-so-far" else _who(record, state.actor),
+            rule=rule, reason=reason,
+            sheet_before=_sheet_before(game, state), dice_before=game.dice_text(state),
+            legal=legal, scores=scores, players=record.players,
             position=game.format_position(state), to_move=_who(record, state.actor),
+            ruleset=under,
         )
-    final = game.scores(state)
-    if record.totals is not None and record.totals != tuple(s.total for s in final):
-        wrong = [
-            f"p{i + 1} claims {claimed}, the sheet scores {s.total}"
-            for i, (claimed, s) in enumerate(zip(record.totals, final)) if claimed != s.total
-        ]
+    wrong = _wrong_totals(claims, scores, "") if claims is not None else None
+    if wrong:
         return Verdict(
             name=name, status="illegal", steps=len(record.steps), rule="SCORE-TOTAL",
-            reason="the claimed totals are wrong: " + "; ".join(wrong), scores=final,
-            players=record.players,
+            reason=wrong, scores=scores, players=record.players, ruleset=under,
         )
-    return Verdict(name=name, status="legal", steps=len(record.steps), scores=final,
-                   players=record.players)
+    return Verdict(name=name, status="legal", steps=len(record.steps), scores=scores,
+                   players=record.players, ruleset=under)
 
 
 def record_game(

@@ -15,10 +15,9 @@ once, and grow to :data:`MAX_BATCH`.  Text for a terminal escapes control charac
 from __future__ import annotations
 
 import json
-import signal
 import unicodedata
 from collections import deque
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from concurrent.futures import Executor, Future
 from typing import Literal
 
@@ -88,10 +87,19 @@ def with_options(game: Game, base: Ruleset, options: Iterable[tuple[str, str]]) 
     return game.make_ruleset({k: v for k, v in options if k in names}, base)
 
 
+def _under(verdict: Verdict) -> str:
+    """`` under ruleset NAME=VALUE, ...`` when the record was judged under options that are not
+    the game's defaults (every verdict says so: a game can be legal under one reading only)."""
+    if not verdict.ruleset:
+        return ""
+    return " under ruleset " + ", ".join(f"{k}={v}" for k, v in verdict.ruleset)
+
+
 def format_verdict(verdict: Verdict, game: Game) -> str:
     """A verdict as text for people (the lines ``clever-oracle verify`` prints)."""
+    under = _under(verdict)
     if verdict.status == "legal":
-        lines = [f"{verdict.name}: LEGAL ({verdict.steps} steps)"]
+        lines = [f"{verdict.name}: LEGAL{under} ({verdict.steps} steps)"]
         won = game.winners(verdict.scores) if len(verdict.scores) > 1 else ()
         for i, (name, s) in enumerate(zip(verdict.players, verdict.scores)):
             mark = " (winner)" if i in won else ""
@@ -100,15 +108,16 @@ def format_verdict(verdict: Verdict, game: Game) -> str:
             lines.append(f"  solo rating: {game.solo_rating(verdict.scores[0].total)}")
         return "\n".join(printable(line) for line in lines)
     if verdict.status == "legal-so-far":
-        lines = [f"{verdict.name}: LEGAL SO FAR ({verdict.steps} steps; the game is not over)",
+        lines = [f"{verdict.name}: LEGAL SO FAR{under} ({verdict.steps} steps; the game is "
+                 "not over)",
                  f"  position: {verdict.position}", f"  to move: {verdict.to_move}"]
     else:
         head = "ILLEGAL" if verdict.status == "illegal" else "INCOMPLETE"
         if verdict.step is not None:
-            lines = [f"{verdict.name}: {head} at step {verdict.step} of {verdict.steps}: "
-                     f"{verdict.player}: {verdict.move}"]
+            lines = [f"{verdict.name}: {head}{under} at step {verdict.step} of "
+                     f"{verdict.steps}: {verdict.player}: {verdict.move}"]
         else:
-            lines = [f"{verdict.name}: {head}"]
+            lines = [f"{verdict.name}: {head}{under}"]
         lines.append(f"  rule {verdict.rule}: {verdict.reason}")
         if verdict.position:
             lines.append(f"  position: {verdict.position}")
@@ -153,11 +162,6 @@ def judge_batch(judging: Judging, items: tuple[Item, ...]) -> tuple[Outcome, ...
     return tuple(judge_item(judging, item) for item in items)
 
 
-def ignore_interrupts() -> None:
-    """Worker-process initializer: Ctrl-C is the parent's to handle (no worker tracebacks)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _batches(items: Iterable[Item]) -> Iterator[tuple[Item, ...]]:
     """``items`` in batches of 1, 2, 4, ... up to :data:`MAX_BATCH` records."""
     size, batch = 1, []
@@ -172,7 +176,7 @@ def _batches(items: Iterable[Item]) -> Iterator[tuple[Item, ...]]:
 
 def judged(
     items: Iterable[Item], judging: Judging, executor: Executor | None = None, jobs: int = 1
-) -> Iterator[Outcome]:
+) -> Generator[Outcome, None, None]:
     """Every record of ``items`` judged, in input order, each yielded as soon as it and those
     before it are done.  Without an ``executor`` the records are judged here, one at a time
     (each verdict comes before the next record is read: right for a slow stream).  With one,

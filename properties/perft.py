@@ -11,8 +11,12 @@ in die order W Y T B Br P; after the last row the rows repeat); a solo roll list
 die order.  A depth counts player moves only.  ``turn`` counts the sequences until the active
 player changes, the round changes or the game ends.
 
-The counts live in ``conformance/GAME/counts-1.json`` (format ``clever-oracle-perft/1``);
-``tests/certify/test_perft.py`` recomputes and diffs them.  Regenerate after an intended change
+The counts live in ``properties/conformance/GAME/counts-1.json`` (format
+``clever-oracle-perft/1``), shipped with the package so that ``clever-oracle conformance`` works
+from anywhere; ``tests/certify/test_perft.py`` recomputes and diffs them.  A counts file given
+with ``--counts`` is checked before it is used (:func:`check_app`: its shape, depths up to
+:data:`MAX_DEPTH`, moves that are legal), so a bad one is a one-line error, not a crash or an
+endless walk.  Regenerate after an intended change
 with ``python -m properties.perft --write``; ``--bench`` prints nodes per second; ``clever-oracle
 conformance --adapter COMMAND`` checks an app against the file, with a per-move "divide" on a
 mismatch.
@@ -25,14 +29,18 @@ import json
 import random
 import time
 from collections.abc import Callable
+from importlib import resources
 from pathlib import Path
 
 import attrs
+import jsonschema
+from jsonschema.exceptions import best_match
 
 from oracle.adapter.protocol import LEGAL, PROBE, AdapterError, Implementation
 from oracle.errors import OracleError
 from oracle.game import Game, Move, State
 from oracle.games import DEFAULT_GAME, find_game
+from oracle.jsontext import JSONTextError, loads
 from oracle.play import play_game
 
 FORMAT = "clever-oracle-perft/1"
@@ -44,11 +52,63 @@ POSITIONS: tuple[tuple[int, int, int, int], ...] = (
 TURN_CAP = 5_000
 #: How many rolls each position lists.
 DICE_ROWS = 4
+#: The deepest perft a counts file may ask for (the committed ones go to 3; every level
+#: multiplies the questions put to the app by the moves of a position, 10 to 50).
+MAX_DEPTH = 3
 
 
 def default_counts(game: str = DEFAULT_GAME) -> Path:
-    """Where the committed counts of ``game`` live."""
-    return Path("conformance") / game / "counts-1.json"
+    """Where the committed counts of ``game`` live (package data of :mod:`properties`)."""
+    return Path(str(resources.files("properties"))) / "conformance" / game / "counts-1.json"
+
+
+def _counts_schema(game: Game) -> dict[str, object]:
+    """The JSON Schema of a counts file of ``game`` (what :func:`check_app` relies on)."""
+    face = {"type": "integer", "minimum": 1, "maximum": 6}
+    count = {"type": "integer", "minimum": 0}
+    position = {
+        "type": "object",
+        "required": ["name", "players", "steps", "dice", "perft", "divide"],
+        "properties": {
+            "name": {"type": "string", "maxLength": 200},
+            "players": {"type": "integer", "minimum": game.min_players,
+                        "maximum": game.max_players},
+            "steps": {"type": "array", "items": {"type": "string", "maxLength": 200}},
+            "dice": {"type": "array", "minItems": 1,
+                     "items": {"type": "array", "items": face, "minItems": len(game.dice_codes),
+                               "maxItems": len(game.dice_codes)}},
+            "perft": {"type": "array", "items": count, "minItems": 1, "maxItems": MAX_DEPTH},
+            "divide": {"type": "object", "additionalProperties": count},
+        },
+    }
+    return {"type": "object", "required": ["format", "game", "positions"],
+            "properties": {"format": {"const": FORMAT}, "game": {"const": game.name},
+                           "positions": {"type": "array", "items": position}}}
+
+
+def counts_label(path: str, given: bool) -> str:
+    """How errors name a counts file: ``--counts PATH`` when the user gave it."""
+    return f"--counts {path}" if given else f"the shipped counts {path}"
+
+
+def read_counts(game: Game, path: str, label: str) -> list[dict[str, object]]:
+    """The positions of the counts file ``path`` of ``game``, checked against its schema;
+    :class:`OracleError` naming ``label`` (how the user named the file) and the place."""
+    try:
+        with open(path, "rb") as handle:
+            text = handle.read(16 * 2**20)
+        data = loads(text)
+    except (OSError, JSONTextError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise OracleError(f"{label}: cannot read the counts file: {reason}") from None
+    error = best_match(jsonschema.Draft202012Validator(_counts_schema(game)).iter_errors(data))
+    if error is not None:
+        where = "/" + "/".join(str(p) for p in error.absolute_path)
+        raise OracleError(f"{label}: not a {FORMAT} file of {game.name}: {where}: "
+                          f"{error.message[:160]}")
+    assert isinstance(data, dict)
+    positions: list[dict[str, object]] = data["positions"]
+    return positions
 
 
 def roll(game: Game, state: State, faces: tuple[int, ...]) -> Move:
@@ -264,44 +324,63 @@ class _AppWalk:
         return total
 
 
-def check_app(game: Game, app: Implementation, path: str) -> tuple[list[str], bool]:
+def _start(game: Game, entry: dict[str, object], tree: Tree) -> tuple[State, int, list[str]]:
+    """The position of a counts entry after its due rolls: the state, the rolls made, and the
+    moves that lead there (its steps and those rolls)."""
+    state = game.new_game(int(str(entry["players"])))
+    steps = entry["steps"]
+    assert isinstance(steps, list)
+    for text in steps:
+        state = game.apply(state, game.parse_move(str(text)))
+    start = [str(t) for t in steps]
+    rolled = 0
+    while state.is_chance:
+        chance = roll(game, state, tree.dice[rolled % len(tree.dice)])
+        start.append(str(chance))
+        state = game.apply(state, chance)
+        rolled += 1
+    return state, rolled, start
+
+
+def check_app(game: Game, app: Implementation, path: str,
+              given: bool = True) -> tuple[list[str], bool]:
     """Check ``app`` against the counts file ``path``: per position, the app's perft at the
     file's deepest depth; on a mismatch the per-move divide and the first differences.  Returns
-    the report lines and whether everything matched."""
-    try:
-        data = json.loads(Path(path).read_text("utf-8"))
-    except (OSError, json.JSONDecodeError) as exc:
-        raise OracleError(f"--counts {path}: cannot read the counts file: {exc}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise OracleError(f"--counts {path}: not a {FORMAT} file")
+    the report lines and whether everything matched.  ``given``: the user named the file
+    (errors say ``--counts PATH``; else they name the shipped file)."""
+    label = counts_label(path, given)
     lines: list[str] = []
     ok = True
-    for entry in data["positions"]:
-        steps = tuple(entry["steps"])
-        tree = Tree(game, tuple(tuple(r) for r in entry["dice"]))
-        state = game.new_game(entry["players"])
-        for text in steps:
-            state = game.apply(state, game.parse_move(text))
-        rolled = 0
-        start = list(steps)
-        while state.is_chance:
-            chance = roll(game, state, tree.dice[rolled])
-            start.append(str(chance))
-            state = game.apply(state, chance)
-            rolled += 1
-        depth = len(entry["perft"])
-        walk = _AppWalk(game, app, entry["players"], tuple(start), tree)
+    for number, entry in enumerate(read_counts(game, path, label)):
+        dice = entry["dice"]
+        perft = entry["perft"]
+        divide = entry["divide"]
+        assert isinstance(dice, list) and isinstance(perft, list) and isinstance(divide, dict)
+        tree = Tree(game, tuple(tuple(r) for r in dice))
+        try:
+            state, rolled, start = _start(game, entry, tree)
+            for text in divide:
+                game.parse_move(text)
+        except OracleError as exc:
+            raise OracleError(f"{label}: /positions/{number}: {exc}") from None
+        players = int(str(entry["players"]))
+        depth = len(perft)
+        walk = _AppWalk(game, app, players, tuple(start), tree)
         got = walk.count(state, rolled, depth, ())
-        expected = entry["perft"][-1]
+        expected = perft[-1]
         same = got == expected and not walk.differences
         lines.append(f"{entry['name']}: perft({depth}) expected {expected}, app {got}: "
                      + ("OK" if same else "MISMATCH"))
         if not same:
             ok = False
             lines.append("  divide (move: expected app):")
-            for text, want in entry["divide"].items():
-                child_walk = _AppWalk(game, app, entry["players"], tuple(start), tree)
-                child = game.apply(state, game.parse_move(text))
+            legal = {str(m): m for m in game.legal_moves(state)}
+            for text, want in divide.items():
+                if text not in legal:
+                    lines.append(f"    {text}: {want} (not a legal move here)   <-- differs")
+                    continue
+                child_walk = _AppWalk(game, app, players, tuple(start), tree)
+                child = game.apply(state, legal[text])
                 after, r = tree.settle(child, rolled)
                 line = (text,) + tuple(
                     str(m) for m in _rolls(game, child, tree, rolled))
@@ -325,7 +404,8 @@ def _rolls(game: Game, state: State, tree: Tree, rolled: int) -> list[Move]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="Conformance counts (perft) of Clever.")
     parser.add_argument("--game", default=DEFAULT_GAME, help="the game (default: %(default)s)")
-    parser.add_argument("--write", action="store_true", help="write conformance/GAME/counts-1.json")
+    parser.add_argument("--write", action="store_true",
+                        help="write properties/conformance/GAME/counts-1.json")
     parser.add_argument("--bench", action="store_true", help="print perft nodes per second")
     args = parser.parse_args()
     game = find_game(args.game)

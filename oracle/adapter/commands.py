@@ -2,7 +2,8 @@
 to the command line's parser.  Their Hypothesis-based work lives in :mod:`properties` and is
 imported only when they run, so the other commands do not need Hypothesis.
 
-Exit codes: 0 the app conforms, 1 differences found, 2 unusable adapter or input.
+Exit codes: 0 the app conforms, 1 differences found, 2 unusable adapter or input; the rest as
+for every command (:mod:`oracle.exitcodes`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from typing import TextIO, TypeVar
 
 from oracle.adapter.jsonl import DEFAULT_TIMEOUT, SubprocessImplementation
 from oracle.adapter.protocol import Implementation
+from oracle.argtypes import seconds, whole
 from oracle.errors import OracleError
+from oracle.exitcodes import epilog
 from oracle.game import Game
 from oracle.games import DEFAULT_GAME, GAMES, find_game
 
@@ -53,8 +56,6 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     game = find_game(args.game)
     options = _options(game, args.ruleset)
-    if args.max_examples < 1:
-        raise OracleError(f"--max-examples {args.max_examples}: want 1 or more")
     app = _adapter(args)
     try:
         result = certify(game, app, game.make_ruleset(options), args.max_examples, args.seed)
@@ -70,12 +71,17 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def cmd_conformance(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _hypothesis()
-    from properties.perft import check_app, default_counts
+    from properties.perft import check_app, counts_label, default_counts, read_counts
 
     game = find_game(args.game)
+    counts = args.counts or str(default_counts(game.name))
+    if args.counts is None and not default_counts(game.name).is_file():
+        raise OracleError(f"conformance: no counts are shipped for {game.name} yet; give a "
+                          "counts file with --counts")
+    read_counts(game, counts, counts_label(counts, args.counts is not None))  # before the app
     app = _adapter(args)
     try:
-        lines, ok = check_app(game, app, args.counts or str(default_counts(game.name)))
+        lines, ok = check_app(game, app, counts, given=args.counts is not None)
     finally:
         app.close()
     out.write("".join(line + "\n" for line in lines))
@@ -84,28 +90,33 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def register(sub: argparse._SubParsersAction[P]) -> None:
     """Add ``certify`` and ``conformance`` to the subcommands ``sub``."""
-    for name, run, text in (
+    for name, run, text, meanings in (
         ("certify", cmd_certify, "test another implementation against the rules (differential "
-         "Hypothesis games; exit 0 conforming, 1 differences, 2 unusable adapter)"),
+         "Hypothesis games; exit 0 conforming, 1 differences, 2 unusable adapter)",
+         {0: "no difference found", 1: "differences found (each with a minimal game)"}),
         ("conformance", cmd_conformance, "check another implementation's move counts (perft) "
-         "against conformance/GAME/counts-1.json"),
+         "against the counts shipped with the oracle",
+         {0: "every count matches", 1: "a count differs (with a per-move divide)"}),
     ):
-        p = sub.add_parser(name, help=text, description=text)
+        p = sub.add_parser(name, help=text, description=text,
+                           formatter_class=argparse.RawDescriptionHelpFormatter,
+                           epilog=epilog({**meanings, 2: "unusable adapter (exited, timed "
+                                          "out, garbage) or command line; one line on stderr"}))
         p.add_argument("--adapter", required=True, metavar="COMMAND",
                        help="the app's adapter command (JSON Lines on stdin/stdout; "
                        "docs/certify.md), e.g. \"python -m oracle.adapter.reference\"")
         p.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME,
                        help="the game (default: %(default)s)")
-        p.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+        p.add_argument("--timeout", type=seconds, default=DEFAULT_TIMEOUT,
                        help="seconds the adapter may take per answer (default: %(default)s)")
         p.add_argument("--json", action="store_true", help="print the report as JSON")
         if name == "certify":
             p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
                            help="a ruleset option the app claims to follow")
-            p.add_argument("--max-examples", type=int, default=60,
+            p.add_argument("--max-examples", type=whole(1), default=60,
                            help="games per round of search (default: %(default)s)")
-            p.add_argument("--seed", type=int, default=0, help="the search seed")
+            p.add_argument("--seed", type=whole(0), default=0, help="the search seed")
         else:
-            p.add_argument("--counts", help="the counts file (default: "
-                           "conformance/GAME/counts-1.json)")
+            p.add_argument("--counts", help="a counts file (default: the counts shipped with "
+                           "the oracle for the game)")
         p.set_defaults(run=run)

@@ -3,14 +3,22 @@ spoken to in JSON Lines (docs/certify.md), as an :class:`~oracle.adapter.protoco
 
 Each request waits at most ``timeout`` seconds for its one-line reply.  A command that cannot be
 started, exits, stays silent or answers garbage raises :class:`AdapterError` saying which (with
-the end of what it wrote on standard error), so the harness reports an unusable adapter.
+the end of what it wrote on standard error), so the harness reports an unusable adapter.  An
+answer is read only up to :data:`MAX_LINE` bytes and strictly (:mod:`oracle.jsontext`: no huge
+numbers, no JSON nested beyond reason); anything else is garbage.  The adapter runs in a process
+group of its own, which is killed as a whole when the adapter is closed, so a child it started
+cannot outlive the run.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
+import os
 import queue
 import shlex
+import signal
 import subprocess
 import threading
 from collections import deque
@@ -24,20 +32,51 @@ from oracle.adapter.messages import (
     state_from_json,
 )
 from oracle.adapter.protocol import PROTOCOL_VERSION, AdapterError, Answer, AppState, Hello
+from oracle.jsontext import JSONTextError, loads
 
 #: Seconds an adapter may take to answer one request (``--timeout``).
 DEFAULT_TIMEOUT = 10.0
+#: The longest answer line read (a state of four sheets is about a kilobyte).
+MAX_LINE = 4 * 2**20
+#: How much of each line of the adapter's standard error is kept, and how many lines.
+STDERR_LINE = 200
+STDERR_LINES = 5
+#: Seconds the adapter gets to end after ``quit`` before its process group is killed.
+QUIT_WAIT = 2.0
 
 
-def _pump(stream: IO[str], sink: queue.Queue[str | None]) -> None:
-    for line in stream:
-        sink.put(line)
+def _pump(stream: IO[bytes], sink: queue.Queue[bytes | None]) -> None:
+    """Each line of the adapter's output to ``sink``, then None; a line longer than
+    :data:`MAX_LINE` is passed on cut (the reader calls it garbage) and ends the reading."""
+    with contextlib.suppress(OSError, ValueError):
+        while True:
+            line = stream.readline(MAX_LINE + 1)
+            if not line:
+                break
+            sink.put(line)
+            if len(line) > MAX_LINE:
+                return
     sink.put(None)
 
 
-def _keep_tail(stream: IO[str], tail: deque[str]) -> None:
-    for line in stream:
-        tail.append(line.rstrip("\n"))
+def _keep_tail(stream: IO[bytes], tail: deque[str]) -> None:
+    """The last lines of the adapter's standard error, each cut short (read in bounded
+    pieces: a line without an end cannot fill the memory)."""
+    with contextlib.suppress(OSError, ValueError):
+        while True:
+            piece = stream.readline(64 * 1024)
+            if not piece:
+                return
+            text = piece.decode("utf-8", errors="replace").rstrip("\n")
+            tail.append(text[:STDERR_LINE] + (" ..." if len(text) > STDERR_LINE else ""))
+
+
+def check_timeout(seconds: float) -> float:
+    """``seconds`` if it is a usable per-answer timeout (positive and finite), else
+    :class:`AdapterError`."""
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise AdapterError(f"--timeout {seconds:g}: want a positive number of seconds")
+    return seconds
 
 
 class SubprocessImplementation:
@@ -45,7 +84,7 @@ class SubprocessImplementation:
 
     def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.command = command
-        self.timeout = timeout
+        self.timeout = check_timeout(timeout)
         try:
             argv = shlex.split(command)
         except ValueError as exc:
@@ -55,59 +94,64 @@ class SubprocessImplementation:
         try:
             self.process = subprocess.Popen(
                 argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                text=True, encoding="utf-8", errors="replace", bufsize=1,
+                process_group=0,
             )
         except OSError as exc:
             raise AdapterError(f"--adapter {command!r}: cannot start: "
                                f"{exc.strerror or exc}") from None
         assert self.process.stdout is not None and self.process.stderr is not None
-        self.lines: queue.Queue[str | None] = queue.Queue()
-        self.stderr_tail: deque[str] = deque(maxlen=5)
+        self.lines: queue.Queue[bytes | None] = queue.Queue()
+        self.stderr_tail: deque[str] = deque(maxlen=STDERR_LINES)
         threading.Thread(target=_pump, args=(self.process.stdout, self.lines),
                          daemon=True).start()
         threading.Thread(target=_keep_tail, args=(self.process.stderr, self.stderr_tail),
                          daemon=True).start()
         self._hello: Hello | None = None
+        self.broken = False
 
     def _fail(self, what: str) -> AdapterError:
+        self.broken = True
         tail = " | ".join(self.stderr_tail)
         return AdapterError(f"adapter {self.command!r}: {what}"
                             + (f"; its standard error ends: {tail}" if tail else ""))
+
+    def _exit_code(self) -> int | None:
+        try:
+            return self.process.wait(timeout=1)
+        except subprocess.TimeoutExpired:
+            return None
 
     def _ask(self, request: dict[str, object]) -> dict[str, object]:
         kind = str(request["type"])
         stdin = self.process.stdin
         assert stdin is not None
         try:
-            stdin.write(json.dumps(request) + "\n")
+            stdin.write(json.dumps(request).encode() + b"\n")
             stdin.flush()
-        except (BrokenPipeError, OSError, ValueError):
-            try:
-                code = self.process.wait(timeout=1)
-            except subprocess.TimeoutExpired:
-                code = None
-            raise self._fail(f"crashed: exited (code {code}) before the {kind} request") \
-                from None
+        except (OSError, ValueError):  # BrokenPipeError: it has exited
+            raise self._fail(f"crashed: the adapter exited (code {self._exit_code()}) before "
+                             f"the {kind} request") from None
         try:
-            line = self.lines.get(timeout=self.timeout)
+            raw = self.lines.get(timeout=self.timeout)
         except queue.Empty:
             raise self._fail(f"no answer to {kind} within {self.timeout:g} s (timeout)") from None
-        if line is None:
-            try:
-                code = self.process.wait(timeout=1)
-            except subprocess.TimeoutExpired:
-                code = None
-            raise self._fail(f"crashed: closed its output (exit code {code}) instead of "
-                             f"answering {kind}")
+        if raw is None:
+            raise self._fail(f"crashed: the adapter exited (code {self._exit_code()}) instead "
+                             f"of answering {kind}")
+        if len(raw) > MAX_LINE:
+            raise self._fail(f"garbage answer to {kind}: a line longer than {MAX_LINE:,} bytes")
+        line = raw.decode("utf-8", errors="replace")
         try:
-            data = json.loads(line)
-        except json.JSONDecodeError:
-            raise self._fail(f"garbage answer to {kind} (not JSON): {line.strip()!r:.120}") \
+            data = loads(line)
+        except JSONTextError as exc:
+            raise self._fail(f"garbage answer to {kind} ({exc}): {line.strip()!r:.120}") \
                 from None
         try:
             check(kind, "response", data)
         except AdapterError as exc:
             raise self._fail(str(exc)) from None
+        except RecursionError:
+            raise self._fail(f"garbage answer to {kind}: JSON nested too deeply") from None
         assert isinstance(data, dict)
         return data
 
@@ -136,12 +180,17 @@ class SubprocessImplementation:
         return tuple(map(str, moves))
 
     def close(self) -> None:
-        if self.process.poll() is None:
-            try:
+        """Ask the adapter to quit (unless it has failed already), then kill its whole process
+        group (itself if it did not quit in time, and anything it started)."""
+        if self.process.poll() is None and not self.broken:
+            with contextlib.suppress(OSError, ValueError):
                 assert self.process.stdin is not None
-                self.process.stdin.write('{"type": "quit"}\n')
+                self.process.stdin.write(b'{"type": "quit"}\n')
                 self.process.stdin.close()
-                self.process.wait(timeout=2)
-            except (OSError, ValueError, subprocess.TimeoutExpired):
-                self.process.kill()
-                self.process.wait()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(timeout=QUIT_WAIT)
+        with contextlib.suppress(OSError):
+            os.killpg(self.process.pid, signal.SIGKILL)
+        with contextlib.suppress(OSError):
+            self.process.kill()  # in case it left its group
+        self.process.wait()

@@ -47,8 +47,9 @@ def check(name: str, part: str, data: object) -> None:
     validator = jsonschema.Draft202012Validator({**defs[part], "$defs": defs})
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
-        where = "/" + "/".join(str(p) for p in error.absolute_path)
-        raise AdapterError(f"garbage {part} to {name}: {where}: {error.message}: {data!r:.200}")
+        where = "/" + "/".join(str(p) for p in error.absolute_path)[:100]
+        said = " ".join(error.message.split())  # one line, whatever the answer held
+        raise AdapterError(f"garbage {part} to {name}: {where}: {said:.160}: {data!r:.200}")
 
 
 def hello_to_json(hello: Hello) -> dict[str, object]:

@@ -1,0 +1,55 @@
+"""Numbers on the command line, checked where they are read: each option's ``type`` refuses a
+value outside its range with a message naming the value and the range (exit 2), so that no
+command runs with ``--timeout nan`` (no end), ``--jobs 40`` on two cores, or a negative count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from collections.abc import Callable
+
+
+def cores() -> int:
+    """How many cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on every platform
+        return os.cpu_count() or 1
+
+
+def whole(low: int | None = None, high: int | None = None,
+          what: str = "a whole number") -> Callable[[str], int]:
+    """An option type: a whole number from ``low`` to ``high`` (either may be open)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip(), 10)
+        except ValueError:
+            value = None
+        if value is None or (low is not None and value < low) or (
+                high is not None and value > high):
+            span = (f"{low} to {high}" if low is not None and high is not None
+                    else f"{low} or more" if low is not None
+                    else f"at most {high}" if high is not None else "")
+            raise argparse.ArgumentTypeError(
+                f"{text[:40]!r} is not {what}" + (f" ({span})" if span else ""))
+        return value
+    return parse
+
+
+def seconds(text: str) -> float:
+    """An option type: a positive, finite number of seconds (not ``nan``, ``inf``, ``-1``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a positive number of seconds")
+    return value
+
+
+def jobs(text: str) -> int:
+    """``--jobs``: 1 to the cores this process may use (at least 2, so that the parallel path
+    can always be asked for)."""
+    return whole(1, max(2, cores()), "a number of jobs up to the cores here")(text)

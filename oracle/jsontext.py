@@ -1,0 +1,93 @@
+"""Reading JSON from input nobody vouches for (records, adapter answers, counts files), strictly
+and with bounds, so that every problem is one :class:`JSONTextError` with a one-line message.
+
+Stricter than :func:`json.loads` where readers of the same text could disagree or where Python
+would fail in an unexpected way:
+
+- a key that appears twice in one object is refused (Python keeps the last value, other
+  parsers the first: the same text would be another game to another app);
+- ``NaN``, ``Infinity`` and ``-Infinity`` are refused (they are not JSON);
+- a whole number of more than :data:`MAX_DIGITS` digits, or a number too large for a float, is
+  refused (no count, total or seed is that long; Python's own limit, 4,300 digits, would raise
+  an unrelated ``ValueError``);
+- JSON nested too deeply for the parser is refused rather than raising ``RecursionError``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+#: The most digits a whole number may have.
+MAX_DIGITS = 100
+
+
+class JSONTextError(ValueError):
+    """The text is not JSON, or JSON that no well-formed input holds (one-line message)."""
+
+
+def _unique(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for key, value in pairs:
+        if key in out:
+            shown = json.dumps(key)[:60]
+            raise JSONTextError(f"the key {shown} appears twice in one object (readers differ "
+                                "on which value counts)")
+        out[key] = value
+    return out
+
+
+def _int(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise JSONTextError(f"a number of {digits:,} digits (at most {MAX_DIGITS})")
+    return int(text)
+
+
+def _float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise JSONTextError(f"the number {text[:40]} is too large")
+    return value
+
+
+def _constant(text: str) -> object:
+    raise JSONTextError(f"not JSON: {text} is not a JSON value")
+
+
+def where(exc: json.JSONDecodeError) -> str:
+    """The parser's complaint and its place, as one phrase ("Expecting value at line 1 column
+    5"; Python's "starting at" messages get no second "at")."""
+    place = f"line {exc.lineno} column {exc.colno}"
+    return f"{exc.msg} {place}" if exc.msg.endswith(" at") else f"{exc.msg} at {place}"
+
+
+def loads(text: str | bytes) -> object:
+    """Parse ``text`` (see the module docstring); :class:`JSONTextError` on any problem."""
+    try:
+        return json.loads(text, object_pairs_hook=_unique, parse_int=_int, parse_float=_float,
+                          parse_constant=_constant)
+    except JSONTextError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise JSONTextError(f"not JSON: {where(exc)}") from None
+    except RecursionError:
+        raise JSONTextError("the JSON is nested too deeply") from None
+    except UnicodeDecodeError as exc:
+        raise JSONTextError(f"not UTF-8 text (byte {exc.start + 1})") from None
+    except ValueError as exc:  # any other limit of the parser
+        raise JSONTextError(f"not JSON: {str(exc)[:120]}") from None
+
+
+def _any_int(text: str) -> int:
+    return 0
+
+
+def is_whole(text: str | bytes) -> bool:
+    """True when ``text`` is one whole JSON value by its syntax (what it holds is for
+    :func:`loads` to judge: a line with a repeated key is still a whole line)."""
+    try:
+        json.loads(text, parse_int=_any_int, parse_float=_any_int, parse_constant=_constant)
+    except (ValueError, RecursionError):  # JSONDecodeError, UnicodeDecodeError, JSONTextError
+        return False
+    return True
