@@ -93,16 +93,17 @@ CHOOSING = ("clever-cubed round=1 active=p1 phase=choose seat=p1 to=p1 rolls=1 d
             "nj=....... xd=....... q=")
 
 
-@pytest.mark.xfail(strict=True, reason="issue 16 item 2 (the position notation's part): "
-                   "positions the parser accepts that crash legal; remove this mark then")
 @pytest.mark.parametrize("position", [
     CHOOSING.replace("rolls=1", "rolls=3"),  # dice in the cup after the third roll
     CHOOSING.replace("W2:platter", "W-:cup"),  # an unrolled face at phase=choose
     CHOOSING.replace("W2:platter", "W-:I").replace("rolls=1", "rolls=3"),
 ])
 def test_positions_the_trial_found_are_refused(position: str) -> None:
-    code, _, err = run("legal", position)
-    _clean(code, err, (0, 2), position)
+    """Positions the parser once accepted and legal/show crashed on: refused in one line."""
+    for command in ("legal", "show"):
+        code, _, err = run(command, position)
+        _clean(code, err, (2,), position)
+        assert "no game reaches it" in err, err
 
 
 def test_fuzzed_sheets_are_read_or_refused() -> None:

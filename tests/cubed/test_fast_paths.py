@@ -131,7 +131,8 @@ def test_joker_uses_are_the_jokers_the_rules_allow() -> None:
                     faces = tuple(face if d == die else f for d, f in enumerate(state.faces))
                     probe = attrs.evolve(state, ruleset=ruleset, faces=faces)
                     key = JOKER.key(probe, sheet)
-                    listed = {use for use, _, _ in JOKER.choices(key, die, face, 1, 0, 0)}
+                    listed = set() if key is None else {
+                        use for use, _, _ in JOKER.choices(key, die, face, 1, 0, 0)}
                     for index, joker in enumerate(JOKER_BY_INDEX):
                         if joker is not None:
                             ok = JOKER.problem(probe, sheet, die, 3, joker, False) is None
