@@ -71,5 +71,7 @@ def ask(question: str, fields: Mapping[str, object], timeout: float) -> Answer:
         raise OracleError(f"/question: want one of {', '.join(QUESTIONS)}")
     try:
         return QUESTIONS[question](Fields(fields), timeout)
-    except ValueError as exc:
-        raise OracleError(f"/{question}: {exc}") from None
+    except OracleError:
+        raise
+    except ValueError as exc:  # a question's own check of its arguments
+        raise OracleError(f"/question: {question}: {exc}") from None
