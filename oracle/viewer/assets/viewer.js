@@ -177,7 +177,7 @@
     current = Math.max(0, Math.min(last, k));
     const frame = frames[current];
     document.getElementById("frame-label").textContent =
-      "step " + current + " of " + last + (current === last && refused !== null
+      "step " + current + " of " + data.steps.length + (current === last && refused !== null
         ? " (step " + refused + " refused)" : "");
     document.getElementById("slider").value = String(current);
     document.getElementById("status").textContent = status(frame);
