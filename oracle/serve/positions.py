@@ -9,7 +9,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from oracle.errors import IllegalMoveError, NotationError, OracleError
+from oracle.errors import IllegalMoveError, OracleError
 from oracle.game import Game, State
 from oracle.serve.bodies import json_body
 from oracle.serve.problems import ApiError
@@ -32,7 +32,7 @@ def _apply(body: dict[str, object]) -> dict[str, object]:
     game, state = position_state(position)
     try:
         move = game.parse_move(str(body["move"]))
-    except (NotationError, OracleError) as exc:
+    except OracleError as exc:
         raise ApiError(422, str(exc), "/move") from None
     try:
         after = game.apply(state, move)

@@ -10,7 +10,7 @@ import attrs
 from starlette.requests import Request
 from starlette.responses import Response
 
-from oracle.errors import NotationError, OracleError
+from oracle.errors import OracleError
 from oracle.game import Game, State
 from oracle.games import GAMES, find_game
 from oracle.position import position_game
@@ -57,5 +57,5 @@ def position_state(text: str, where: str = "/position") -> tuple[Game, State]:
     try:
         game = position_game(text)
         return game, game.parse_position(text)
-    except (NotationError, OracleError) as exc:
+    except OracleError as exc:
         raise ApiError(422, str(exc), where) from None

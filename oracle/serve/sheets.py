@@ -9,7 +9,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from oracle.errors import NotationError, OracleError
+from oracle.errors import OracleError
 from oracle.game import Game
 from oracle.serve.bodies import json_body
 from oracle.serve.problems import ApiError
@@ -29,7 +29,7 @@ def _sheets(body: dict[str, object]) -> tuple[Game, tuple[object, ...], bool, in
     game = game_named(str(body["game"]), "/game")
     try:
         sheet = game.parse_sheet(str(body["sheet"]))
-    except (NotationError, OracleError) as exc:
+    except OracleError as exc:
         raise ApiError(422, str(exc), "/sheet") from None
     return game, (sheet,), False, 0
 

@@ -31,6 +31,8 @@ HOSTILE: list[tuple[str, str, str, bytes, int, str | None]] = [
      b'{"game": "clever-cubed", "sheet": ' + b"9" * 5000 + b"}", 400, "body"),
     ("NaN", "/legal", "application/json", b'{"position": NaN}', 400, "body"),
     ("a list", "/legal", "application/json", b"[1, 2]", 422, "/"),
+    ("a list to score", "/score", "application/json", b"[1, 2]", 422, "/"),
+    ("a string to draw", "/render", "application/json", b'"sheet"', 422, "/"),
     ("an unknown field", "/legal", "application/json",
      json.dumps({"position": POSITION, "extra": 1}).encode(), 422, "/"),
     ("a number for a position", "/legal", "application/json", b'{"position": 7}', 422,

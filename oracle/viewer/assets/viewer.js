@@ -11,7 +11,7 @@
   const DIE_COLOURS = {
     W: ["#ffffff", "#222"], Y: ["#f6d23b", "#222"], T: ["#3cc4c4", "#222"],
     B: ["#2f6fd6", "#fff"], Br: ["#8a5a2b", "#fff"], P: ["#e76fa8", "#222"],
-    Gy: ["#9a9a9a", "#222"], Gn: ["#4caf50", "#222"], O: ["#f08a24", "#222"],
+    Gy: ["#9a9a9a", "#222"], Gn: ["#4caf50", "#222"],
   };
   const FIELDS = ["I", "II", "III", "IV", "V", "VI"];
   const drawn = new Map();
