@@ -94,11 +94,11 @@ def check_frame(driver: WebDriver, record: Record, frame: int) -> None:
     game, state = record.game, replay(record, frame + 1)
     assert text(driver, "frame-label").startswith(f"step {frame} of {len(record.steps)}")
     assert text(driver, "status") == expected_status(record, frame)
-    legal = driver.find_elements(By.CSS_SELECTOR, "#legal li")
-    assert [item.get_attribute("textContent") for item in legal] == [
-        str(m) for m in game.legal_moves(state)]
-    dice = driver.find_elements(By.CSS_SELECTOR, "#dice .die")
-    assert sorted(d.get_attribute("data-die") for d in dice) == sorted(game.dice_codes)
+    legal, dice = driver.execute_script(
+        "const all = (q, f) => Array.from(document.querySelectorAll(q), f);"
+        "return [all('#legal li', e => e.textContent), all('#dice .die', e => e.dataset.die)];")
+    assert legal == [str(m) for m in game.legal_moves(state)]
+    assert sorted(dice) == sorted(game.dice_codes)
     assert len(driver.find_elements(By.CSS_SELECTOR, "#sheets img")) == len(record.players)
     if frame < len(record.steps):
         assert str(record.steps[frame].move) in text(driver, "next-step")
