@@ -30,6 +30,8 @@ from oracle.viewer.timeline import Timeline, timeline
 _CUT = re.compile(r"(?=<(?!/))")
 
 Runs = list[list[int]]
+#: A slot of the page's template.
+_SLOT = re.compile(r"@(CSP|TITLE|STYLE|DATA|SCRIPT)@")
 
 
 def pack(drawings: Sequence[str]) -> tuple[list[str], list[Runs]]:
@@ -112,10 +114,11 @@ def viewer_page(data: dict[str, object]) -> tuple[str, str]:
     """The page for :func:`page_data`'s mapping, and its Content-Security-Policy."""
     script, style = _asset("viewer.js"), _asset("viewer.css")
     policy = content_security_policy(script, style)
-    title = f"{data['title']}: {data['name']}"
-    html = (_asset("page.html").replace("@CSP@", policy).replace("@TITLE@", escape(title))
-            .replace("@STYLE@", style).replace("@DATA@", _json_in_html(data))
-            .replace("@SCRIPT@", script))
+    values = {"CSP": policy, "TITLE": escape(f"{data['title']}: {data['name']}"),
+              "STYLE": style, "DATA": _json_in_html(data), "SCRIPT": script}
+    # One pass over the template: what is put in is never searched again (a name may hold
+    # "@SCRIPT@").
+    html = _SLOT.sub(lambda found: values[found.group(1)], _asset("page.html"))
     return html, policy
 
 

@@ -80,7 +80,7 @@ def _hash(text: str) -> str:
 
 def test_the_page_runs_only_its_own_script_and_shows_hostile_names_as_text() -> None:
     data = json.loads((EXAMPLES / "solo-legal.json").read_text())
-    data["players"] = ["</script><img src=x onerror=alert(1)>&amp;"]
+    data["players"] = ["</script><img src=x onerror=alert(1)>&amp; @SCRIPT@ @DATA@"]
     html = viewer_html(parse_record(json.dumps(data)), "<b>name</b>")
     assert "</script><img" not in html and "<b>name</b>" not in html
     assert embedded(html)["players"] == data["players"]

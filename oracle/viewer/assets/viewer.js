@@ -103,6 +103,7 @@
     }
     if (k !== last || verdict.status === "legal" || verdict.status === "legal-so-far") return;
     box.hidden = false;
+    box.className = "refusal " + verdict.status;
     const head = el("p");
     head.appendChild(el("span", "rule " + verdict.rule, "rule"));
     head.appendChild(el("span", ": " + verdict.reason));
