@@ -35,7 +35,7 @@ def _requests() -> list[tuple[str, object, object]]:
                 asked.append(("/apply", {"position": position, "move": str(move)},
                               game.format_position(game.apply(state, move))))
     for path in sorted((ROOT / "examples").rglob("*.json")):
-        name, record = next(load_records(str(path)))
+        _, record = next(load_records(str(path)))
         assert not isinstance(record, Exception)
         asked.append(("/verify", json.loads(path.read_text()), verify(record, "-").to_json()))
     return [asked[i % len(asked)] for i in range(BURST)]

@@ -4,6 +4,7 @@ standard error with exit 2, before anything is served."""
 from __future__ import annotations
 
 import io
+import json
 import socket
 
 import pytest
@@ -45,7 +46,7 @@ def test_an_address_in_use_is_named() -> None:
 def test_limits_reach_the_workers_through_the_environment(
         monkeypatch: pytest.MonkeyPatch) -> None:
     chosen = Limits(max_body=5000, max_records=7, timeout=2.5, max_concurrent=3)
-    monkeypatch.setenv(ENVIRONMENT, __import__("json").dumps(chosen.to_json()))
+    monkeypatch.setenv(ENVIRONMENT, json.dumps(chosen.to_json()))
     assert limits_from_environment() == chosen
     monkeypatch.delenv(ENVIRONMENT)
     assert limits_from_environment() == Limits()

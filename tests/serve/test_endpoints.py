@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from collections.abc import Callable
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from oracle.games import GAMES, find_game
 from oracle.play import play_game
 from oracle.record import load_records, record_game
 from oracle.serve.endpoints import ENDPOINTS
+from oracle.viewer.page import viewer_html
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / "examples"
@@ -81,7 +83,7 @@ def test_legal_and_apply_agree_with_the_library(server: str, conforms: Check, na
         if state.is_terminal:
             continue
         move = (game.legal_moves(state)[-1] if not state.is_chance
-                else game.sample_chance(state, __import__("random").Random(1)))
+                else game.sample_chance(state, random.Random(1)))
         applied = post(server, "/apply", {"position": position, "move": str(move)}).json()
         conforms(applied, "apply-answer")
         assert applied["accepted"] is True
@@ -212,8 +214,8 @@ def test_view_serves_the_command_lines_page(server: str, tmp_path: Path) -> None
     page = httpx.post(f"{server}/view", content=source.read_bytes(), params={"step": 3})
     assert page.status_code == 200
     assert page.headers["content-type"].startswith("text/html")
-    name, record = next(load_records(str(source)))
-    from oracle.viewer.page import viewer_html
+    _, record = next(load_records(str(source)))
+    assert not isinstance(record, Exception)
     assert page.text == viewer_html(record, "posted record", 2)
     assert page.headers["content-security-policy"].startswith("default-src 'none'")
     broken = httpx.post(f"{server}/view", content=b'{"format": "clever-oracle-record/1", '

@@ -17,7 +17,7 @@ import pytest
 
 from oracle.cli import main
 from oracle.game import CHANCE, NOBODY
-from oracle.record import Record, load_records, replay
+from oracle.record import Record, load_records, replay, verify
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / "examples"
@@ -70,7 +70,7 @@ def page(source: Path, folder: Path) -> tuple[Path, Record]:
     target = folder / f"{source.stem}.html"
     assert main(["show", "--html", str(source), "--out", str(target), "--force"],
                 out=io.StringIO(), err=io.StringIO()) == 0
-    name, record = next(load_records(str(source)))
+    _, record = next(load_records(str(source)))
     assert not isinstance(record, Exception)
     return target, record
 
@@ -148,7 +148,6 @@ def test_the_refused_step_is_shown_with_its_rule_and_reason(browser: WebDriver, 
     browser.get(target.as_uri())
     assert text(browser, "verdict").startswith("ILLEGAL at step")
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.END)
-    from oracle.record import verify
     verdict = verify(record)
     assert verdict.step is not None and verdict.rule is not None and verdict.reason is not None
     check_frame(browser, record, verdict.step - 1)

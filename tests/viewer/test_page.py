@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
-from oracle.record import load_records, parse_record, replay
+from oracle.record import Record, load_records, parse_record, replay
 from oracle.viewer.page import pack, page_data, unpack, viewer_html
 from oracle.viewer.timeline import timeline
 
@@ -21,8 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / "examples"
 
 
-def load(path: Path):  # type: ignore[no-untyped-def]
-    name, record = next(load_records(str(path)))
+def load(path: Path) -> Record:
+    _, record = next(load_records(str(path)))
     assert not isinstance(record, Exception)
     return record
 
