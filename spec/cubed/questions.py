@@ -281,7 +281,8 @@ PART_WORDS: Mapping[str, str] = MappingProxyType({
     "TRACKS": "the action tracks' circles differ from the bonuses the sheet earned plus the "
               "round bonuses",
     "SPENT": "more actions are crossed as spent than are circled",
-    "PENDING": "a finished sheet has no unresolved question marks",
+    "PENDING": "a round ends with no unresolved question marks (each is used at once or "
+               "lost)",
 })
 
 
@@ -300,7 +301,7 @@ PART_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "QUESTION-BLACK": ("QUESTION-USE", "ROUND-BONUS"),
     "TRACKS": ("ACTION-TRACK", "ROUND-BONUS"),
     "SPENT": ("ACTION-TRACK",),
-    "PENDING": ("QUESTION-FIRST",),
+    "PENDING": ("QUESTION-FIRST", "QUESTION-LOST"),
 })
 #: The rules behind every area's ``ENTRIES-<AREA>`` part.
 ENTRIES_RULES = ("ACTIVE-PICK", "PASSIVE-PLATTER", "QUESTION-USE")
@@ -315,10 +316,12 @@ def part_text(name: str) -> str:
 
 def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
               timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET,
-              progress: Progress | None = None) -> Answer:
+              progress: Progress | None = None, budget: int | None = None) -> Answer:
     """Whether ``sheet`` can be a player's sheet after ``rounds`` rounds of a game of
     ``players`` (default: a finished game); if not, the smallest set of broken conditions
-    (an unsat core), each in plain words with its rule id."""
+    (an unsat core), each in plain words with its rule id.  With ``budget``, the game search
+    expands at most that many games per attempt and has no time limit (for tests: the answer
+    does not depend on the machine's speed)."""
     t0 = time.perf_counter()
     last = ROUNDS_BY_PLAYERS[players]
     rounds = last if rounds is None else rounds
@@ -341,7 +344,7 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
         t.circled[Bonus.EXTRA_DIE].ge(sheet.extra_dice_spent),
         t.circled[Bonus.NUMBER_JOKER].ge(spent_jokers),
     )), "SPENT")
-    if sheet.pending and rounds == ROUNDS_BY_PLAYERS[players]:
+    if sheet.pending:  # a round ends with every question mark used or lost (rulings 18-19)
         solver.add_named(all_of(()) & ~all_of(()), "PENDING")
     build = time.perf_counter() - t0
     start = time.perf_counter()
@@ -362,11 +365,13 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
     attempts = ((False, 24), (True, 24), (False, 96))
     for i, (paced, width) in enumerate(attempts):
         left = timeout - (time.perf_counter() - t0)
-        if left <= 0:
+        if left <= 0 and budget is None:
             break
         found = realise.realise(sheet, players, rounds, width=width,
-                                seconds=left / (len(attempts) - i), ruleset=ruleset,
-                                paced=paced, progress_text=progress)
+                                seconds=None if budget is not None
+                                else left / (len(attempts) - i),
+                                ruleset=ruleset, paced=paced, progress_text=progress,
+                                nodes=budget)
         if found.moves is not None:
             break
     solve = time.perf_counter() - start

@@ -348,13 +348,33 @@ def _expected(target: PlayerSheet, rounds: int, total: int) -> PlayerSheet:
     return target.award((bonus,)) if bonus is not None else target
 
 
+def _ends_with(sheet: PlayerSheet, goal: PlayerSheet) -> bool:
+    """The sheet a game shows once round R is over is ``goal`` (:func:`_expected`): exactly,
+    or without the next round's black question mark when the engine dropped it because it had
+    no use (ruling 19).  Only that round bonus may be missing: the target's own pending
+    question marks never are (a round ends with none, rulings 18-19)."""
+    if sheet == goal:
+        return True
+    if Bonus.QUESTION_BLACK not in goal.pending:
+        return False
+    pending = list(goal.pending)
+    pending.remove(Bonus.QUESTION_BLACK)
+    return sheet == goal.but(pending=tuple(pending))
+
+
 def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
-            width: int = 24, branch: int = 16, seconds: float = 60.0,
+            width: int = 24, branch: int = 16, seconds: float | None = 60.0,
             ruleset: Ruleset = DEFAULT_RULESET, paced: bool = False,
-            progress_text: Callable[[str], None] | None = None) -> Realised:
+            progress_text: Callable[[str], None] | None = None,
+            nodes: int | None = None) -> Realised:
     """A game of ``players`` in which player 1's sheet is ``target`` at the end of round
     ``rounds`` (default: the end of the game, end-of-game extra dice included), or ``None``
-    when the beam of ``width`` games finds none within ``seconds``.
+    when the beam of ``width`` games finds none within ``seconds`` (None: no time limit) and
+    ``nodes`` games expanded (None: no limit; tests give a budget, never a time).
+
+    The game ends round ``rounds`` with exactly ``target``: pending question marks included
+    (a finished round has none: they are used at once or lost, rulings 18-19, so such a target
+    is never reached).
 
     The beam ranks the games at one moment by :func:`progress`: the fewest entries still to
     make first.  ``paced`` ranks a game ahead of an even pace (the target's entries spread over
@@ -366,15 +386,18 @@ def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
     if not 1 <= rounds <= total:
         raise ValueError(f"round {rounds} is not a round of a {players}-player game "
                          f"(1 to {total})")
+    if target.pending:
+        return Realised(None, "a round ends with no pending question marks (rulings 18-19)")
     goal = _expected(target, rounds, total)
-    deadline = time.perf_counter() + seconds
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    expanded = 0
     start = new_game(players, ruleset)
     pools: dict[tuple[int, int, int, int], dict[object, tuple[int, tuple[Move, ...],
                                                              GameState]]] = {}
     pools[_slot(start)] = {_key(start): (0, (), start)}
     whole = work(start.sheets[0], target)
     while pools:
-        if time.perf_counter() > deadline:
+        if deadline is not None and time.perf_counter() > deadline:
             return Realised(None, "the time ran out")
         slot = min(pools)
         ranked = sorted(pools.pop(slot).values(), key=lambda item: -item[0])[:width]
@@ -383,14 +406,14 @@ def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
                           f"{work(ranked[0][2].sheets[0], target)} entries to go"
                           + (" (paced)" if paced else ""))
         for _, moves, state in ranked:
-            if time.perf_counter() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 return Realised(None, "the time ran out")
+            if nodes is not None and expanded >= nodes:
+                return Realised(None, f"the budget of {nodes} games ran out")
+            expanded += 1
             for path, child in _successors(moves, state, target, branch, rounds):
                 if child.is_terminal or child.round > rounds:
-                    # After round R the next round's question mark may be pending (or dropped
-                    # when it cannot be used, ruling 19): compare without it.
-                    if (child.sheets[0] == goal if rounds == total
-                            else child.sheets[0].but(pending=()) == goal.but(pending=())):
+                    if _ends_with(child.sheets[0], goal):
                         return Realised(path)
                     continue
                 pool = pools.setdefault(_slot(child), {})
