@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from oracle.cubed.sheet import Area
-from oracle.cubed.sheettext import parse_sheet
+from oracle import Area
 from spec.cubed import cli, questions
+from spec.cubed.seam import parse_sheet
 
 #: The README's second reachable example: player 1 after round 1 of a 2-player game.
 TWO_PLAYERS_SHEET = ("y=....../...x.x/...... t=....../....../....../....../...... b=| "

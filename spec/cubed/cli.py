@@ -20,19 +20,21 @@ from typing import TextIO, TypeVar
 
 import attrs
 
-from oracle.cubed.sheet import AREA_BY_LABEL, ROUNDS_BY_PLAYERS, Area
-from oracle.cubed.sheettext import parse_sheet
+from oracle import Area
 from oracle.errors import OracleError
 from spec.cubed import questions
+from spec.cubed.printed import ROUNDS
+from spec.cubed.seam import parse_sheet
 
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
 
 def _area(text: str) -> Area:
-    if text not in AREA_BY_LABEL:
-        raise OracleError(f"unknown area {text!r} (want {', '.join(AREA_BY_LABEL)})")
-    return AREA_BY_LABEL[text]
+    by_label = {a.label: a for a in Area}
+    if text not in by_label:
+        raise OracleError(f"unknown area {text!r} (want {', '.join(by_label)})")
+    return by_label[text]
 
 
 #: Seconds the solo-bound proof gets by default.
@@ -70,7 +72,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                                         progress=progress)
         elif q == "reachable":
             players = args.players
-            if players not in ROUNDS_BY_PLAYERS:
+            if players not in ROUNDS:
                 raise OracleError("solve: --players must be 1 to 4")
             answer = questions.reachable(parse_sheet(a[0]), players, args.round, timeout,
                                          progress=progress)

@@ -19,12 +19,11 @@ from typing import get_args
 
 import attrs
 
-from oracle.cubed.moves import Move, Roll, SoloRoll
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.areas import brown, turquoise, yellow
-from oracle.cubed.sheet import (BLUE_LEFT_BONUS, BLUE_RIGHT_BONUS, BLUE_SIDE_FIELDS, BROWN_FIELDS,
-                                PINK_BONUS, TRACK_LENGTH, Bonus)
-from oracle.cubed.state import GameState
+from oracle import Bonus, GameState, Move, PlayerSheet, Roll, SoloRoll
+from spec.cubed.patterns import BROWN_PATTERNS, TURQUOISE_PATTERNS, YELLOW_PATTERNS
+from spec.cubed.printed import (BLUE_FIELDS_PER_SIDE, BLUE_LEFT_FIELD_BONUS,
+                                BLUE_RIGHT_FIELD_BONUS, BROWN_FIELD_COUNT, PINK_FIELD_BONUS,
+                                TRACK_FIELDS)
 from spec.cubed.planner import potential, random_weights, search
 from spec.cubed.witness import Found, Weights
 
@@ -33,9 +32,9 @@ _YELLOW_FOX = (1 << 5, 1 << 11)
 #: Turquoise row 1: all six cells are shaded, the fox at its end.
 _TURQUOISE_FOX = 63
 #: Brown fields 11 and 12 (the fox between them), as mask bits.
-_BROWN_FOX = (1 << (BROWN_FIELDS - 2), 1 << (BROWN_FIELDS - 1))
+_BROWN_FOX = (1 << (BROWN_FIELD_COUNT - 2), 1 << (BROWN_FIELD_COUNT - 1))
 #: The pink field whose bonus (taken with half) is a fox.
-_PINK_FOX = PINK_BONUS.index(Bonus.FOX) + 1
+_PINK_FOX = PINK_FIELD_BONUS.index(Bonus.FOX) + 1
 
 
 def open_sources(sheet: PlayerSheet, bonus: Bonus) -> int:
@@ -44,17 +43,17 @@ def open_sources(sheet: PlayerSheet, bonus: Bonus) -> int:
     fields lie right of the last cross (a skipped field is lost), blue and pink fields not yet
     written (rulebook "The Yellow Area" ... "The Pink Area")."""
     count = 0
-    for mask, got in yellow.BONUS_TABLE:
+    for mask, got in YELLOW_PATTERNS:
         count += got is bonus and sheet.yellow & mask != mask
-    for mask, got in turquoise.BONUS_TABLE:
+    for mask, got in TURQUOISE_PATTERNS:
         count += got is bonus and sheet.turquoise & mask != mask
     last = sheet.brown.bit_length()
-    for mask, got in brown.BONUS_TABLE:
+    for mask, got in BROWN_PATTERNS:
         free = mask & ~sheet.brown
         count += got is bonus and free != 0 and free >> last << last == free
-    for table, side in ((BLUE_LEFT_BONUS, sheet.blue_left), (BLUE_RIGHT_BONUS, sheet.blue_right)):
+    for table, side in ((BLUE_LEFT_FIELD_BONUS, sheet.blue_left), (BLUE_RIGHT_FIELD_BONUS, sheet.blue_right)):
         count += sum(1 for d, got in enumerate(table, start=1) if got is bonus and len(side) < d)
-    count += sum(1 for f, got in enumerate(PINK_BONUS, start=1)
+    count += sum(1 for f, got in enumerate(PINK_FIELD_BONUS, start=1)
                  if got is bonus and len(sheet.pink) < f)
     return count
 
@@ -72,15 +71,15 @@ def fox_progress(sheet: PlayerSheet) -> float:
     row = bin(sheet.turquoise & _TURQUOISE_FOX).count("1")
     if row < 6:
         total += row / 6
-    if len(sheet.blue_right) < BLUE_SIDE_FIELDS:
-        total += len(sheet.blue_right) / BLUE_SIDE_FIELDS
+    if len(sheet.blue_right) < BLUE_FIELDS_PER_SIDE:
+        total += len(sheet.blue_right) / BLUE_FIELDS_PER_SIDE
     ends = sum(1 for b in _BROWN_FOX if sheet.brown & b)
-    if ends < 2 and (sheet.brown.bit_length() <= BROWN_FIELDS - 2 or sheet.brown & _BROWN_FOX[0]):
+    if ends < 2 and (sheet.brown.bit_length() <= BROWN_FIELD_COUNT - 2 or sheet.brown & _BROWN_FOX[0]):
         total += ends / 2
     if len(sheet.pink) < _PINK_FOX:
         total += len(sheet.pink) / _PINK_FOX
-    if sheet.rerolls < TRACK_LENGTH <= sheet.rerolls + open_sources(sheet, Bonus.REROLL):
-        total += sheet.rerolls / TRACK_LENGTH
+    if sheet.rerolls < TRACK_FIELDS <= sheet.rerolls + open_sources(sheet, Bonus.REROLL):
+        total += sheet.rerolls / TRACK_FIELDS
     return total
 
 
@@ -164,7 +163,7 @@ def fresh(tries: int, rng: random.Random, width: int, branch: int,
 
 def load_found(path: str) -> Found:
     """The solo game of a record file as a :class:`Found` (its moves and final total)."""
-    from oracle.cubed.scoring import score
+    from oracle import score
     from oracle.record import load_records
     from spec.cubed.planner import replay
 
@@ -186,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
     import time
 
-    from oracle.cubed.scoring import score
+    from oracle import score
     from oracle.record import dump_record, record_game
     from spec.cubed.planner import replay
 

@@ -13,20 +13,15 @@ import random
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 
-from oracle.cubed.engine import apply_unchecked, new_game
-from oracle.cubed.legal import legal_moves
 import itertools
 
-from oracle.cubed.dice import ALL_DICE
-from oracle.cubed.moves import ExtraDie, Move, ReRoll, Roll
-from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.scoring import score
-from oracle.cubed.areas import AREA_MODULES
-from oracle.cubed.sheet import (BROWN_FIELDS, BROWN_POINTS, TURQUOISE_POINTS, YELLOW_POINTS,
-                                Area)
-from oracle.cubed.state import GameState, Phase
-from oracle.dice import Place
-from spec.cubed.witness import Found, Weights, _key, rating, rolls, value
+from oracle import (DEFAULT_RULESET, Area, ExtraDie, GameState, Move, Phase, Place, ReRoll, Roll,
+                    Ruleset, apply_unchecked, legal_moves, new_game, score)
+from spec.cubed.engine_view import spends_joker
+from spec.cubed.printed import (BROWN_FIELD_COUNT, BROWN_POINTS_BY_CROSSES,
+                                TURQUOISE_ROW_POINTS, YELLOW_ROW_POINTS)
+from spec.cubed.seam import areas
+from spec.cubed.witness import ALL_DICE, Found, Weights, _key, rating, rolls, value
 
 
 Evaluate = Callable[[GameState, Weights], float]
@@ -48,8 +43,7 @@ def _decisions(state: GameState, branch: int, evaluate: Evaluate, weights: Weigh
             for move in legal_moves(current):
                 if isinstance(move, ReRoll):
                     continue
-                if getattr(move, "joker", None) is not None and not (
-                        jokers and isinstance(move, ExtraDie)):
+                if spends_joker(move) and not (jokers and isinstance(move, ExtraDie)):
                     continue
                 after = apply_unchecked(current, move)
                 key = (_key(after), after.actor)
@@ -128,15 +122,15 @@ def estimate(state: GameState, weights: Weights, linear: float = 1.0) -> float:
     actions."""
     sheet = state.sheets[0]
     ahead = linear * max(0.0, 1.0 - (moment(state) - 10) / 60.0)
-    areas = []
-    for module in AREA_MODULES:
-        points = float(module.score(sheet))
-        rate = LINEAR.get(module.AREA)
+    out = []
+    for area, now in zip(Area, areas(sheet)):
+        points = float(now)
+        rate = LINEAR.get(area)
         if rate is not None:
-            crosses = bin(getattr(sheet, module.AREA.label)).count("1")
+            crosses = bin(getattr(sheet, area.label)).count("1")
             points += ahead * max(0.0, rate * crosses - points)
-        areas.append(points)
-    return rating(areas, sheet, weights)
+        out.append(points)
+    return rating(out, sheet, weights)
 
 
 def _interp(table: tuple[int, ...], count: float) -> float:
@@ -153,11 +147,10 @@ def potential(state: GameState, weights: Weights, share: float, fill: float = 0.
     and pink gain ``fill`` points per open field in the same share."""
     sheet = state.sheets[0]
     ahead = share * max(0.0, 1.0 - (moment(state) - 10) / 60.0)
-    areas = []
-    for module in AREA_MODULES:
-        area = module.AREA
+    out = []
+    for area, now in zip(Area, areas(sheet)):
         if area is Area.YELLOW or area is Area.TURQUOISE:
-            table = YELLOW_POINTS if area is Area.YELLOW else TURQUOISE_POINTS
+            table = YELLOW_ROW_POINTS if area is Area.YELLOW else TURQUOISE_ROW_POINTS
             mask = sheet.yellow if area is Area.YELLOW else sheet.turquoise
             points = 0.0
             for row in range(3 if area is Area.YELLOW else 5):
@@ -165,15 +158,15 @@ def potential(state: GameState, weights: Weights, share: float, fill: float = 0.
                 points += _interp(table, crossed + ahead * (6 - crossed))
         elif area is Area.BROWN:
             crossed = bin(sheet.brown).count("1")
-            open_fields = BROWN_FIELDS - sheet.brown.bit_length()
-            points = _interp(BROWN_POINTS, crossed + ahead * open_fields)
+            open_fields = BROWN_FIELD_COUNT - sheet.brown.bit_length()
+            points = _interp(BROWN_POINTS_BY_CROSSES, crossed + ahead * open_fields)
         elif area is Area.BLUE:
             open_fields = 12 - len(sheet.blue_left) - len(sheet.blue_right)
-            points = module.score(sheet) + ahead * fill * open_fields
+            points = now + ahead * fill * open_fields
         else:
-            points = module.score(sheet) + ahead * fill * (12 - len(sheet.pink))
-        areas.append(points)
-    return rating(areas, sheet, weights)
+            points = now + ahead * fill * (12 - len(sheet.pink))
+        out.append(points)
+    return rating(out, sheet, weights)
 
 
 def replay(moves: tuple[Move, ...], ruleset: Ruleset = DEFAULT_RULESET) -> GameState:

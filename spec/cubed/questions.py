@@ -13,11 +13,10 @@ from types import MappingProxyType
 
 import attrs
 
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.sheet import ROUNDS_BY_PLAYERS, Area, Bonus
-from oracle.cubed.sheettext import format_sheet
+from oracle import DEFAULT_RULESET, Area, Bonus, PlayerSheet, Ruleset
 from oracle.record import dump_record, record_game
+from spec.cubed.printed import ROUNDS
+from spec.cubed.seam import format_sheet
 from spec.cubed import bound, realise, scores, sheetvars, tracks
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Bool, Int, Solver, all_of, any_of, int_var, total
@@ -214,7 +213,7 @@ def sheet_max(most: int, timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULES
     s = sheetvars.fresh("s")
     parts = sheetvars.well_formed(s, ruleset) & _entries(s).le(most)
     return _optimum(f"highest sheet total with at most {most} entries", parts,
-                    _sheet_total(s, ROUNDS_BY_PLAYERS[1]), s, timeout,
+                    _sheet_total(s, ROUNDS[1]), s, timeout,
                     time.perf_counter() - t0, progress=progress, cap=SHEET_CAP)
 
 
@@ -223,7 +222,7 @@ def fewest(goal: int, area: Area | None = None, timeout: float = 60.0,
     """The fewest entries that reach ``goal`` points in ``area`` (or the whole sheet)."""
     t0 = time.perf_counter()
     s = sheetvars.fresh("s")
-    points = sheetvars.area_score(s, area) if area else _sheet_total(s, ROUNDS_BY_PLAYERS[1])
+    points = sheetvars.area_score(s, area) if area else _sheet_total(s, ROUNDS[1])
     entries = sheetvars.area_entries(s, area) if area else _entries(s)
     parts = sheetvars.well_formed(s, ruleset) & points.ge(goal)
     if area is not None:
@@ -244,7 +243,7 @@ def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
     parts = base & _entries(new).le(_entries(old) + more)
     build = time.perf_counter() - t0
     answer = _optimum(f"best completion with at most {more} more entries", parts,
-                      _sheet_total(new, ROUNDS_BY_PLAYERS[1]), new, timeout, build,
+                      _sheet_total(new, ROUNDS[1]), new, timeout, build,
                       progress=progress, base=sheet, cap=SHEET_CAP)
     probe = Solver(int(timeout * 1000))
     probe.add(base)
@@ -323,7 +322,7 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
     expands at most that many games per attempt and has no time limit (for tests: the answer
     does not depend on the machine's speed)."""
     t0 = time.perf_counter()
-    last = ROUNDS_BY_PLAYERS[players]
+    last = ROUNDS[players]
     rounds = last if rounds is None else rounds
     if not 1 <= rounds <= last:
         raise ValueError(f"a {players}-player game has rounds 1 to {last}, not {rounds}")
@@ -382,7 +381,7 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
                       verdict="undecided")
     names = tuple(f"Player {i + 1}" for i in range(players))
     record = dump_record(record_game(found.moves, names, ruleset, game="clever-cubed"))
-    check = ("`clever-oracle verify` accepts it" if rounds == ROUNDS_BY_PLAYERS[players]
+    check = ("`clever-oracle verify` accepts it" if rounds == ROUNDS[players]
              else "`clever-oracle verify --partial` accepts it")
     return Answer(question, 1, format_sheet(sheet), True, None, build, solve,
                   (f"a game reaching it as player 1's sheet: the record ({check})",),

@@ -19,18 +19,15 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
-from oracle.cubed.dice import ALL_DICE, Die
-from oracle.cubed.engine import apply_unchecked, new_game
-from oracle.cubed.legal import legal_moves
-from oracle.cubed.moves import DieMove, Move, Roll, SoloRoll
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
-from oracle.cubed.areas import blue, brown, turquoise, yellow
-from oracle.cubed.sheet import (BROWN_NUMBERS, NUMBER_JOKER_FIELDS, PINK_BONUS, PINK_STARS,
-                                ROUND_BONUS, ROUNDS_BY_PLAYERS, TRACKS, Area, Bonus)
-from oracle.cubed.state import GameState, Phase
-from oracle.moves import Forfeit, Pass, ReRoll
-from spec.cubed.witness import _key, rolls
+from oracle import (DEFAULT_RULESET, Area, BlueQuestion, Bonus, Die, Forfeit, GameState, Move,
+                    Pass, Phase, PlayerSheet, ReRoll, Roll, Ruleset, SoloRoll, apply_unchecked,
+                    legal_moves, new_game)
+from spec.cubed import patterns
+from spec.cubed.engine_view import spends_joker
+from spec.cubed.printed import (ACTIONS, BROWN_PRINTED, JOKER_PRINTED, PINK_FACTOR,
+                                PINK_FIELD_BONUS, QUESTION_FOR, ROUND_START_BONUS, ROUNDS,
+                                TRACK_END, TRACK_FIELDS)
+from spec.cubed.witness import ALL_DICE, _key, rolls
 
 
 def _bits(mask: int) -> int:
@@ -92,19 +89,19 @@ def questions_to_come(sheet: PlayerSheet, target: PlayerSheet) -> list[Bonus]:
     """The question-mark bonuses the target earns that ``sheet`` has not earned yet (the round
     bonus aside): completed yellow, turquoise and brown patterns, blue and pink fields still to
     write (pink only where the target takes the bonus), full action tracks."""
-    owed = list(yellow.bonuses(sheet.yellow, target.yellow))
-    owed += turquoise.bonuses(sheet.turquoise, target.turquoise)
-    owed += brown.bonuses(sheet.brown, target.brown)
-    for side, have, want in ((blue.LEFT, sheet.blue_left, target.blue_left),
-                             (blue.RIGHT, sheet.blue_right, target.blue_right)):
+    owed = patterns.completed(patterns.YELLOW_PATTERNS, sheet.yellow, target.yellow)
+    owed += patterns.completed(patterns.TURQUOISE_PATTERNS, sheet.turquoise, target.turquoise)
+    owed += patterns.completed(patterns.BROWN_PATTERNS, sheet.brown, target.brown)
+    for side, have, want in ((0, sheet.blue_left, target.blue_left),
+                             (1, sheet.blue_right, target.blue_right)):
         owed += [b for d in range(len(have) + 1, len(want) + 1)
-                 if (b := blue.bonus(side, d)) is not None]
+                 if (b := patterns.blue_bonus(side, d)) is not None]
     owed += [b for field in range(len(sheet.pink) + 1, len(target.pink) + 1)
-             if target.pink_bonus >> (field - 1) & 1 and (b := PINK_BONUS[field - 1]) is not None]
-    for track in TRACKS:
-        if (target.circled(track.action) == track.length > sheet.circled(track.action)
-                and track.end is not None):
-            owed.append(track.end)
+             if target.pink_bonus >> (field - 1) & 1
+             and (b := PINK_FIELD_BONUS[field - 1]) is not None]
+    for action in ACTIONS:
+        if target.circled(action) == TRACK_FIELDS > sheet.circled(action):
+            owed.append(TRACK_END[action])
     return [b for b in owed if b.is_question]
 
 
@@ -149,11 +146,11 @@ def takes_number(sheet: PlayerSheet, target: PlayerSheet, number: int) -> bool:
     if target.yellow & ~sheet.yellow & column or target.turquoise & ~sheet.turquoise & column:
         return True
     open_brown = target.brown & ~sheet.brown
-    if any(open_brown >> i & 1 and BROWN_NUMBERS[i] == number for i in range(12)):
+    if any(open_brown >> i & 1 and BROWN_PRINTED[i] == number for i in range(12)):
         return True
     for field in range(len(sheet.pink) + 1, len(target.pink) + 1):
         half = target.pink_bonus >> (field - 1) & 1 or field == 1
-        if target.pink[field - 1] == (-(-number // 2) if half else number * PINK_STARS[field - 1]):
+        if target.pink[field - 1] == (-(-number // 2) if half else number * PINK_FACTOR[field - 1]):
             return True
     return any(1 <= value - number <= 6
                for have, want in ((sheet.blue_left, target.blue_left),
@@ -167,7 +164,7 @@ def jokers_have_room(sheet: PlayerSheet, target: PlayerSheet) -> bool:
     shows a specific number, you must use exactly that number", rulebook "Any Number")."""
     owed = target.jokers_spent & ~sheet.jokers_spent
     return all(takes_number(sheet, target, number)
-               for field, number in enumerate(NUMBER_JOKER_FIELDS)
+               for field, number in enumerate(JOKER_PRINTED)
                if number and owed >> field & 1)
 
 
@@ -189,7 +186,7 @@ def has_room(sheet: PlayerSheet, target: PlayerSheet, black: int = 0,
         shut |= {Area.BLUE}
     need = {area: 0 for area in Area}
     for bonus in questions_to_come(sheet, target) + list(sheet.pending):
-        area = bonus.area
+        area = QUESTION_FOR.get(bonus)
         if area is None:
             black += 1 if len(shut) < len(Area) else 0
         elif area not in shut:
@@ -230,7 +227,7 @@ def _allowed(state: GameState, move: Move, target: PlayerSheet) -> bool:
     sheet = state.sheets[0]
     if isinstance(move, ReRoll):
         return sheet.rerolls_spent < target.rerolls_spent
-    if isinstance(move, DieMove) and move.joker is not None:
+    if spends_joker(move):
         return sheet.jokers_spent != target.jokers_spent
     return True
 
@@ -266,7 +263,7 @@ def _chance(state: GameState, target: PlayerSheet) -> Iterator[Move]:
 
 def _black_to_come(now: int, rounds: int) -> int:
     """The black question marks the round bonuses give after round ``now`` up to ``rounds``."""
-    return sum(1 for r in range(now + 1, rounds + 1) if ROUND_BONUS[r - 1] is Bonus.QUESTION_BLACK)
+    return sum(1 for r in range(now + 1, rounds + 1) if ROUND_START_BONUS[r - 1] is Bonus.QUESTION_BLACK)
 
 
 def _decisions(state: GameState, target: PlayerSheet, branch: int, rounds: int
@@ -344,7 +341,7 @@ def _expected(target: PlayerSheet, rounds: int, total: int) -> PlayerSheet:
     ``target`` at the end of round ``rounds``: the next round's bonus is given at its start."""
     if rounds == total:
         return target
-    bonus = ROUND_BONUS[rounds]
+    bonus = ROUND_START_BONUS[rounds]
     return target.award((bonus,)) if bonus is not None else target
 
 
@@ -381,7 +378,7 @@ def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
     the rounds) no better than one on it, so the beam keeps games that leave room for later
     bonuses, number jokers with printed numbers and the like.  ``progress_text`` hears where
     the search is, once per moment."""
-    total = ROUNDS_BY_PLAYERS[players]
+    total = ROUNDS[players]
     rounds = total if rounds is None else rounds
     if not 1 <= rounds <= total:
         raise ValueError(f"round {rounds} is not a round of a {players}-player game "

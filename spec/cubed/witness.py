@@ -10,16 +10,13 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
-from oracle.cubed.areas import AREA_MODULES
-from oracle.cubed.dice import ALL_DICE, Die
-from oracle.cubed.engine import apply_unchecked, new_game
-from oracle.cubed.legal import legal_moves
-from oracle.cubed.moves import Move, Roll, SoloRoll
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.scoring import score
-from oracle.cubed.state import GameState, Phase
-from oracle.dice import Place
+from oracle import (DEFAULT_RULESET, Die, GameState, Move, Phase, Place, PlayerSheet, Roll,
+                    Ruleset, SoloRoll, apply_unchecked, legal_moves, new_game, score)
+from spec.cubed.engine_view import spends_joker
+from spec.cubed.seam import areas
+
+#: The six dice in their order (white, yellow, turquoise, blue, brown, pink).
+ALL_DICE = tuple(Die)
 
 
 @attrs.frozen
@@ -43,7 +40,7 @@ def value(sheet: PlayerSheet, weights: Weights) -> float:
     """The search's estimate of a sheet: area points, the lowest areas weighted by the foxes
     (those on the sheet and ``balance`` more expected), unspent actions.  (``fox`` is kept for
     the earlier estimate's callers; this one does not use it.)"""
-    return rating([float(a.score(sheet)) for a in AREA_MODULES], sheet, weights)
+    return rating([float(a) for a in areas(sheet)], sheet, weights)
 
 
 def rating(areas: list[float], sheet: PlayerSheet, weights: Weights) -> float:
@@ -93,7 +90,7 @@ def children(state: GameState) -> Iterator[tuple[tuple[Move, ...], GameState]]:
                 yield (roll,), after
                 continue
             for move in legal_moves(after):
-                if getattr(move, "joker", None) is None:  # the dice are chosen: no joker needed
+                if not spends_joker(move):  # the dice are chosen: no joker needed
                     yield (roll, move), apply_unchecked(after, move)
         return
     for move in legal_moves(state):
