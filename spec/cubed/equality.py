@@ -17,6 +17,7 @@ checked the same way.  A check returns the differences in words (empty: equal).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import ModuleType
 
@@ -25,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from oracle import Area, Bonus, PlayerSheet, Position, Ruleset
-from spec.cubed import blue, brown, pink, probe, turquoise, yellow
+from spec.cubed import blue, brown, pink, probe, spaces, turquoise, yellow
 from spec.cubed.entry import Entry
 from spec.cubed.patterns import brown_bit, turquoise_bit, yellow_bit
 from spec.cubed.printed import (OWN_QUESTION, PINK_FIELD_COUNT, TURQUOISE_COLUMN_END,
@@ -446,3 +447,69 @@ def turquoise_lines(bonus: Bonus) -> list[Callable[[int, int], bool]]:
     return ([row_line(r) for r, end in enumerate(TURQUOISE_ROW_END, start=1) if end is bonus]
             + [column_line(c) for c, end in enumerate(TURQUOISE_COLUMN_END, start=1)
                if end is bonus])
+
+
+def turquoise_decompositions(module: ModuleType) -> list[str]:
+    """Z3, over all 2^30 turquoise states: the score is the sum over rows, the fewest entries
+    the sum over columns, each earned bonus (foxes too) the sum over the shaded cells of the
+    rows and columns printed with it; so a family with every pattern of each row and each
+    column (:func:`spec.cubed.spaces.turquoise_sheets`) covers every state."""
+    area = Area.TURQUOISE
+    rows = [_line_piece(r, 0) for r in range(1, 6)]
+    columns = [_line_piece(0, c) for c in range(1, 7)]
+    out = decomposes(module, area, module.score, rows, "score")
+    out += decomposes(module, area, module.entries, columns, "entries")
+    for bonus in Bonus:
+        out += decomposes(module, area, _earned(module, bonus), turquoise_lines(bonus),
+                          f"earned {bonus.code}")
+    return out + decomposes(module, area, module.foxes, turquoise_lines(Bonus.FOX), "foxes")
+
+
+def _earned(module: ModuleType, bonus: Bonus) -> Callable[[object], Int | Bool]:
+    def term(v: object) -> Int | Bool:
+        got: Int = module.earned(v).get(bonus, const(0))
+        return got
+    return term
+
+
+def _line_piece(row: int, column: int) -> Callable[[int, int], bool]:
+    """A whole row (``column`` 0) or a whole column (``row`` 0)."""
+    return lambda r, c: r == row if row else c == column
+
+
+def grows_check(module: ModuleType, area: Area) -> list[str]:
+    """``grows`` against the engine's reachability: every pair of brown states and of blue
+    states (blue under ruling 14's option: every pair of each side, the sides independent by
+    Z3); yellow and turquoise cell by cell (Z3: the conjunction over cells), each cell's four
+    cases and random states against the whole family; pink from sampled states."""
+    family = spaces.standard(area)[0].sheets
+    if area is Area.BROWN or area is Area.BLUE:
+        out = grows_differences(module, area, family, family, spaces.standard_reach(area))
+        if area is Area.BLUE and not out:
+            out = grows_decomposes(module, area, [_side(0), _side(1)])
+            ruleset = Ruleset(blue_seven_after_seven=True)
+            for side in (0, 1):
+                sheets = spaces.one_side(side, ruleset)
+                out += grows_differences(module, area, sheets, sheets,
+                                         spaces.side_reach(side, ruleset))
+        return out
+    rng = random.Random(spaces.SEED)
+    if area is Area.PINK:
+        olds = rng.sample(list(family), 80) + [PlayerSheet()]
+        return grows_differences(module, area, olds, family, spaces.prefix_reach(family))
+    cells = [(r, c) for r in range(1, (3 if area is Area.YELLOW else 5) + 1)
+             for c in range(1, 7)]
+    out = grows_decomposes(module, area, [_cell(r, c) for r, c in cells])
+    olds = [PlayerSheet()] + [family[rng.randrange(len(family))] for _ in range(12)]
+    olds += [PlayerSheet(yellow=1 << i) if area is Area.YELLOW else PlayerSheet(turquoise=1 << i)
+             for i in range(len(cells))]
+    return out + grows_differences(module, area, olds, family,
+                                   spaces.superset_reach(area, family))
+
+
+def _side(side: int) -> Callable[[int, int], bool]:
+    return lambda s, d: s == side
+
+
+def _cell(row: int, column: int) -> Callable[[int, int], bool]:
+    return lambda r, c: (r, c) == (row, column)

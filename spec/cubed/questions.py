@@ -16,8 +16,9 @@ import attrs
 from oracle import DEFAULT_RULESET, Area, Bonus, PlayerSheet, Ruleset
 from oracle.record import dump_record, record_game
 from spec.cubed.printed import ROUNDS
-from spec.cubed.seam import format_sheet
-from spec.cubed import bound, realise, scores, sheetvars, tracks
+from spec.cubed.seam import GAME, format_sheet
+from spec.cubed import (bound, certificates, decompose, realise, scores, sheetvars, spaces,
+                        tracks)
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Bool, Int, Solver, all_of, any_of, int_var, total
 
@@ -60,7 +61,7 @@ class Answer:
         elif self.proven and self.question.startswith("upper bound"):
             head = f"{self.question}: at most {self.value} (proven: Z3 says unsat for more)"
         elif self.proven:
-            head = f"{self.question}: {self.value} (proven optimal: Z3 says unsat for better)"
+            head = f"{self.question}: {self.value} (proven optimal)"
         else:
             gap = "unknown" if self.bound is None else str(abs(self.bound - self.value))
             head = (f"{self.question}: best found {self.value}, best proven bound "
@@ -144,13 +145,17 @@ def _bound(solver: Solver, objective: Int, s: SheetVars, deadline: float, better
     return value, proven_bound, sheet
 
 
+Certify = Callable[[int, PlayerSheet], PlayerSheet]
+
+
 def _optimum(question: str, parts: Bool, objective: Int, s: SheetVars, timeout: float,
-             build: float, better: int = 1, progress: Progress | None = None,
+             build: float, certify: Certify, better: int = 1, progress: Progress | None = None,
              notes: tuple[str, ...] = (), base: PlayerSheet = PlayerSheet(),
              cap: int | None = None) -> Answer:
     """Ascend to the optimum; when that runs out of time (after half of it, if ``cap`` — a
     value nothing passes — is given), use the rest to prove a bound between the best found and
-    ``cap`` (:func:`_bound`)."""
+    ``cap`` (:func:`_bound`).  The witness goes through ``certify`` (the engine's check, which
+    gives the sheet to print) before it is printed."""
     start = time.perf_counter()
     solver = Solver()
     solver.add(parts)
@@ -162,8 +167,12 @@ def _optimum(question: str, parts: Bool, objective: Int, s: SheetVars, timeout: 
                                             value, cap, progress, base)
         sheet = found or sheet
         proven = proven_bound == value
-    return Answer(question, value, format_sheet(sheet) if sheet else None, proven, proven_bound,
-                  build, time.perf_counter() - start, notes)
+    shown = certify(value, sheet) if value is not None and sheet is not None else None
+    if proven:
+        notes = notes + ("proof: Z3 finds no better sheet (unsat); the witness is checked by "
+                         "the engine",)
+    return Answer(question, value, format_sheet(shown) if shown else None, proven,
+                  proven_bound, build, time.perf_counter() - start, notes)
 
 
 def area_max(area: Area, most: int, timeout: float = 60.0,
@@ -174,9 +183,15 @@ def area_max(area: Area, most: int, timeout: float = 60.0,
     parts = (sheetvars.well_formed(s, ruleset) & sheetvars.area_entries(s, area).le(most)
              & _only(s, area))
     objective = sheetvars.area_score(s, area)
-    return _optimum(f"highest {area.label} score with at most {most} entries", parts, objective,
-                    s, timeout, time.perf_counter() - t0, progress=progress,
-                    cap=AREA_CAP[area])
+    question = f"highest {area.label} score with at most {most} entries"
+
+    def certify(value: int, sheet: PlayerSheet) -> PlayerSheet:
+        certificates.confirm_area(sheet, area, value, question)
+        certificates.confirm_entries(sheet, most, question, area)
+        return sheet
+
+    return _optimum(question, parts, objective, s, timeout, time.perf_counter() - t0, certify,
+                    progress=progress, cap=AREA_CAP[area])
 
 
 #: A score no area passes: the printed maxima (yellow 3 x 42, turquoise 5 x 21, brown 90, pink
@@ -195,41 +210,86 @@ def _only(s: SheetVars, area: Area) -> Bool:
     return all_of(sheetvars.area_equals(s, a, PlayerSheet()) for a in Area if a is not area)
 
 
-def _sheet_total(s: SheetVars, rounds: int) -> Int:
+def sheet_total(s: SheetVars, rounds: int) -> Int:
+    """A sheet's total after ``rounds`` rounds: areas, and foxes (the areas' and the re-roll
+    track's, its circles from the bonuses earned and the round bonuses) times the lowest."""
     t = tracks.tracks(s, rounds)
     foxes = total(sheetvars.area_foxes(s, a) for a in Area) + t.foxes
     return scores.with_foxes(scores.area_scores(s), foxes)
 
 
-def _entries(s: SheetVars) -> Int:
+def sheet_entries(s: SheetVars) -> Int:
+    """The fewest entries that make the sheet's five areas."""
     return total(sheetvars.area_entries(s, a) for a in Area)
+
+
+def _whole(question: str, found: decompose.Best, most: int, t0: float) -> Answer:
+    """A whole-sheet answer from :func:`spec.cubed.decompose.best_totals`: the best sheet
+    with at most ``most`` entries, certified by the engine (tracks from its own bonuses)."""
+    most = min(most, len(found.totals) - 1)
+    value = found.totals[most]
+    sheet = certificates.with_tracks(decompose.combined(found.choices[most]), ROUNDS[1])
+    certificates.confirm_total(sheet, value, question)
+    used = certificates.confirm_entries(sheet, most, question)
+    cells = sum(len(decompose.area_table(a)) for a in Area)
+    return Answer(question, value, format_sheet(sheet), True, value, 0.0,
+                  time.perf_counter() - t0,
+                  (f"{used} entries; proof: each area's best score for every entry count, fox "
+                   f"and re-roll count ({cells} options kept), each proven by Z3, and an "
+                   "exhaustive choice of one per area; the witness's total (tracks from the "
+                   "engine's own bonuses) is checked by the engine",))
 
 
 def sheet_max(most: int, timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET,
               progress: Progress | None = None) -> Answer:
     """The highest whole-sheet total (foxes included; the round bonuses of a whole solo game
-    count towards the re-roll track) with at most ``most`` entries."""
+    count towards the re-roll track) with at most ``most`` entries, exact by the per-area
+    decomposition (:mod:`spec.cubed.decompose`)."""
     t0 = time.perf_counter()
-    s = sheetvars.fresh("s")
-    parts = sheetvars.well_formed(s, ruleset) & _entries(s).le(most)
-    return _optimum(f"highest sheet total with at most {most} entries", parts,
-                    _sheet_total(s, ROUNDS[1]), s, timeout,
-                    time.perf_counter() - t0, progress=progress, cap=SHEET_CAP)
+    question = f"highest sheet total with at most {most} entries"
+    if most < 0:
+        raise ValueError("the number of entries must be at least 0")
+    try:
+        found = decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout)
+    except TimeoutError:
+        return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
+    return _whole(question, found, most, t0)
 
 
 def fewest(goal: int, area: Area | None = None, timeout: float = 60.0,
            ruleset: Ruleset = DEFAULT_RULESET, progress: Progress | None = None) -> Answer:
-    """The fewest entries that reach ``goal`` points in ``area`` (or the whole sheet)."""
+    """The fewest entries that reach ``goal`` points in ``area`` (or the whole sheet: exact by
+    the per-area decomposition)."""
     t0 = time.perf_counter()
-    s = sheetvars.fresh("s")
-    points = sheetvars.area_score(s, area) if area else _sheet_total(s, ROUNDS[1])
-    entries = sheetvars.area_entries(s, area) if area else _entries(s)
-    parts = sheetvars.well_formed(s, ruleset) & points.ge(goal)
-    if area is not None:
-        parts = parts & _only(s, area)
     where = area.label if area else "sheet"
-    return _optimum(f"fewest entries for {goal} {where} points", parts, entries, s, timeout,
-                    time.perf_counter() - t0, better=-1, progress=progress, cap=0)
+    question = f"fewest entries for {goal} {where} points"
+    if area is None:
+        try:
+            found = decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout)
+        except TimeoutError:
+            return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
+        enough = [k for k, v in enumerate(found.totals) if v >= goal]
+        if not enough:
+            return Answer(question, None, None, True, None, 0.0, time.perf_counter() - t0,
+                          (f"the highest total of any sheet is {found.totals[-1]}",))
+        answer = _whole(question, found, enough[0], t0)
+        return attrs.evolve(answer, value=enough[0], bound=enough[0])
+    s = sheetvars.fresh("s")
+    points = sheetvars.area_score(s, area)
+    entries = sheetvars.area_entries(s, area)
+    parts = sheetvars.well_formed(s, ruleset) & points.ge(goal) & _only(s, area)
+
+    def certify(value: int, sheet: PlayerSheet) -> PlayerSheet:
+        used = certificates.confirm_entries(sheet, value, question, area)
+        points_now = GAME.score(sheet).areas[list(Area).index(area)]
+        if used != value or points_now < goal:
+            raise certificates.CertificateError(
+                f"{question}: the witness {format_sheet(sheet)} has {used} entries and "
+                f"{points_now} points by the engine")
+        return sheet
+
+    return _optimum(question, parts, entries, s, timeout, time.perf_counter() - t0, certify,
+                    better=-1, progress=progress, cap=0)
 
 
 def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
@@ -240,11 +300,20 @@ def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
     old, new = sheetvars.fresh("old"), sheetvars.fresh("new")
     base = (sheetvars.equals(old, sheet) & sheetvars.well_formed(new, ruleset)
             & sheetvars.grows(old, new))
-    parts = base & _entries(new).le(_entries(old) + more)
+    parts = base & sheet_entries(new).le(sheet_entries(old) + more)
     build = time.perf_counter() - t0
-    answer = _optimum(f"best completion with at most {more} more entries", parts,
-                      _sheet_total(new, ROUNDS[1]), new, timeout, build,
-                      progress=progress, base=sheet, cap=SHEET_CAP)
+    question = f"best completion with at most {more} more entries"
+    had = sum(spaces.units(a, sheet) for a in Area)
+
+    def certify(value: int, witness: PlayerSheet) -> PlayerSheet:
+        shown = certificates.with_tracks(witness, ROUNDS[1], ruleset)
+        certificates.confirm_total(shown, value, question)
+        certificates.confirm_entries(shown, had + more, question)
+        certificates.confirm_growth(sheet, shown, question)
+        return shown
+
+    answer = _optimum(question, parts, sheet_total(new, ROUNDS[1]), new, timeout, build,
+                      certify, progress=progress, base=sheet, cap=SHEET_CAP)
     probe = Solver(int(timeout * 1000))
     probe.add(base)
     notes = []
@@ -381,6 +450,7 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
                       verdict="undecided")
     names = tuple(f"Player {i + 1}" for i in range(players))
     record = dump_record(record_game(found.moves, names, ruleset, game="clever-cubed"))
+    certificates.confirm_record(record, sheet, players, rounds, question)
     check = ("`clever-oracle verify` accepts it" if rounds == ROUNDS[players]
              else "`clever-oracle verify --partial` accepts it")
     return Answer(question, 1, format_sheet(sheet), True, None, build, solve,

@@ -22,7 +22,7 @@ import attrs
 from oracle import (DEFAULT_RULESET, Area, BlueQuestion, Bonus, Die, Forfeit, GameState, Move,
                     Pass, Phase, PlayerSheet, ReRoll, Roll, Ruleset, SoloRoll, apply_unchecked,
                     legal_moves, new_game)
-from spec.cubed import patterns
+from spec.cubed import certificates, patterns
 from spec.cubed.engine_view import spends_joker
 from spec.cubed.printed import (ACTIONS, BROWN_PRINTED, JOKER_PRINTED, PINK_FACTOR,
                                 PINK_FIELD_BONUS, QUESTION_FOR, ROUND_START_BONUS, ROUNDS,
@@ -336,29 +336,6 @@ def _to_come(state: GameState, rounds: int) -> float:
     return max(0.0, 1.0 - done / (rounds * players))
 
 
-def _expected(target: PlayerSheet, rounds: int, total: int) -> PlayerSheet:
-    """The sheet the engine shows when round ``rounds + 1`` has begun, if player 1's sheet was
-    ``target`` at the end of round ``rounds``: the next round's bonus is given at its start."""
-    if rounds == total:
-        return target
-    bonus = ROUND_START_BONUS[rounds]
-    return target.award((bonus,)) if bonus is not None else target
-
-
-def _ends_with(sheet: PlayerSheet, goal: PlayerSheet) -> bool:
-    """The sheet a game shows once round R is over is ``goal`` (:func:`_expected`): exactly,
-    or without the next round's black question mark when the engine dropped it because it had
-    no use (ruling 19).  Only that round bonus may be missing: the target's own pending
-    question marks never are (a round ends with none, rulings 18-19)."""
-    if sheet == goal:
-        return True
-    if Bonus.QUESTION_BLACK not in goal.pending:
-        return False
-    pending = list(goal.pending)
-    pending.remove(Bonus.QUESTION_BLACK)
-    return sheet == goal.but(pending=tuple(pending))
-
-
 def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
             width: int = 24, branch: int = 16, seconds: float | None = 60.0,
             ruleset: Ruleset = DEFAULT_RULESET, paced: bool = False,
@@ -385,7 +362,7 @@ def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
                          f"(1 to {total})")
     if target.pending:
         return Realised(None, "a round ends with no pending question marks (rulings 18-19)")
-    goal = _expected(target, rounds, total)
+    goal = certificates.round_end_sheet(target, rounds, total)
     deadline = None if seconds is None else time.perf_counter() + seconds
     expanded = 0
     start = new_game(players, ruleset)
@@ -410,7 +387,7 @@ def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
             expanded += 1
             for path, child in _successors(moves, state, target, branch, rounds):
                 if child.is_terminal or child.round > rounds:
-                    if _ends_with(child.sheets[0], goal):
+                    if certificates.ends_with(child.sheets[0], goal):
                         return Realised(path)
                     continue
                 pool = pools.setdefault(_slot(child), {})

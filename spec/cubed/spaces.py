@@ -428,3 +428,33 @@ def entry_families(area: Area, ruleset: Ruleset = Ruleset()
 
 def _column_mask(column: int) -> int:
     return sum(yellow_bit(r, column) for r in range(1, 4))
+
+
+@functools.cache
+def standard_reach(area: Area) -> Callable[[PlayerSheet], npt.NDArray[np.bool_]]:
+    """The engine's reachability over :func:`standard`'s family (brown, blue: closed
+    families); remembered."""
+    problems: list[str] = []
+    reach = family_reach(area, standard(area)[0].sheets, Ruleset(), problems)
+    if problems:
+        raise ValueError(problems[0])
+    return reach
+
+
+def one_side(side: int, ruleset: Ruleset) -> list[PlayerSheet]:
+    """Every blue state with only ``side`` (0 left, 1 right) written."""
+    written = sorted(sides_reachable(ruleset)[side])
+    return [PlayerSheet(blue_right=w) if side else PlayerSheet(blue_left=w) for w in written]
+
+
+@functools.cache
+def side_reach(side: int, ruleset: Ruleset) -> Callable[[PlayerSheet], npt.NDArray[np.bool_]]:
+    """The engine's reachability among :func:`one_side`'s states (entries on the other side
+    leave them for good)."""
+    problems: list[str] = []
+    other: Callable[[PlayerSheet], bool] = (
+        (lambda s: bool(s.blue_left)) if side else (lambda s: bool(s.blue_right)))
+    reach = family_reach(Area.BLUE, one_side(side, ruleset), ruleset, problems, other)
+    if problems:
+        raise ValueError(problems[0])
+    return reach

@@ -5,11 +5,8 @@ from __future__ import annotations
 
 import random
 
-from oracle.cubed.engine import apply_unchecked, new_game
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.scoring import score
-from oracle.cubed.sheettext import format_sheet
-from oracle.cubed.state import GameState
+from oracle import GameState, PlayerSheet, apply_unchecked, new_game, score
+from spec.cubed.seam import format_sheet
 from oracle.game import Game, Move, State
 from oracle.play import greedy_policy, play_game, random_policy
 from oracle.record import load_records, verify

@@ -11,11 +11,10 @@ import random
 
 import pytest
 
-from oracle import Area, Bonus, PlayerSheet, Ruleset
+from oracle import Area, Ruleset
 from oracle.play import POLICIES, play_game
 from spec.cubed import equality, spaces
 from spec.cubed.printed import ROUNDS
-from spec.logic import const
 
 AREAS = list(Area)
 IDS = [a.label for a in AREAS]
@@ -55,53 +54,13 @@ def test_blue_entries_with_seven_after_seven() -> None:
         _clean(equality.entry_differences(equality.blue, Area.BLUE, sheets, chosen, ruleset))
 
 
-def test_grows_brown_and_blue_every_pair() -> None:
-    """Every pair of brown states (16.7 million) and of blue states: ``grows`` is exactly the
-    engine's reachability."""
-    for area in (Area.BROWN, Area.BLUE):
-        problems: list[str] = []
-        sheets = spaces.standard(area)[0].sheets
-        reach = spaces.family_reach(area, sheets, Ruleset(), problems)
-        _clean(problems)
-        _clean(equality.grows_differences(equality.MODULES[area], area, sheets, sheets, reach))
-
-
-def test_grows_blue_by_sides_with_seven_after_seven() -> None:
-    """Under ruling 14's option every pair of each side (Z3 shows the sides independent)."""
-    ruleset = Ruleset(blue_seven_after_seven=True)
-    _clean(equality.grows_decomposes(equality.blue, Area.BLUE,
-                                     [lambda s, d: s == 0, lambda s, d: s == 1]))
-    lefts, rights = spaces.sides_reachable(ruleset)
-    for side, sheets in ((1, [PlayerSheet(blue_left=w) for w in sorted(lefts)]),
-                         (0, [PlayerSheet(blue_right=w) for w in sorted(rights)])):
-        problems: list[str] = []
-        other = (lambda s: bool(s.blue_right)) if side else (lambda s: bool(s.blue_left))
-        reach = spaces.family_reach(Area.BLUE, sheets, ruleset, problems, other)
-        _clean(problems)
-        _clean(equality.grows_differences(equality.blue, Area.BLUE, sheets, sheets, reach))
-
-
-@pytest.mark.parametrize("area", [Area.YELLOW, Area.TURQUOISE], ids=["yellow", "turquoise"])
-def test_grows_cell_by_cell(area: Area) -> None:
-    """Z3: ``grows`` is the conjunction of ``grows`` on each cell; every cell's four cases and
-    random states, against every state of the family."""
-    rows = 3 if area is Area.YELLOW else 5
-    cells = [(r, c) for r in range(1, rows + 1) for c in range(1, 7)]
-    _clean(equality.grows_decomposes(equality.MODULES[area], area,
-                                     [lambda r, c, k=k: (r, c) == k for k in cells]))
-    news = spaces.standard(area)[0].sheets
-    rng = random.Random(spaces.SEED)
-    olds = [PlayerSheet()] + [news[rng.randrange(len(news))] for _ in range(12)]
-    olds += [PlayerSheet(**{area.label: 1 << i}) for i in range(len(cells))]
-    _clean(equality.grows_differences(equality.MODULES[area], area, olds, news,
-                                      spaces.superset_reach(area, news)))
-
-
-def test_grows_pink() -> None:
-    news = spaces.standard(Area.PINK)[0].sheets
-    olds = random.Random(spaces.SEED).sample(list(news), 80) + [PlayerSheet()]
-    _clean(equality.grows_differences(equality.pink, Area.PINK, olds, news,
-                                      spaces.prefix_reach(news)))
+@pytest.mark.parametrize("area", AREAS, ids=IDS)
+def test_grows(area: Area) -> None:
+    """``grows`` is the engine's reachability: every pair of brown states (16.7 million) and
+    of blue states (each side under ruling 14's option, Z3 showing the sides independent);
+    yellow and turquoise cell by cell (Z3: the conjunction over cells) and from random states;
+    pink from sampled states."""
+    _clean(equality.grows_check(equality.MODULES[area], area))
 
 
 @pytest.mark.parametrize("ruleset", equality.RULESETS, ids=("default", "seven_after_seven"))
@@ -117,21 +76,10 @@ def test_no_unwritable_state_is_well_formed(ruleset: Ruleset) -> None:
 
 
 def test_turquoise_parts_decompose() -> None:
-    """Z3, over all 2^30 turquoise states: the score is the sum over rows, the fewest entries
-    the sum over columns, each earned bonus (foxes too) the sum over the shaded cells of the
-    rows and columns printed with it; so the family (every pattern of each row and each
-    column) covers every state."""
-    m = equality.turquoise
-    rows = [lambda r, c, k=k: r == k for k in range(1, 6)]
-    columns = [lambda r, c, k=k: c == k for k in range(1, 7)]
-    _clean(equality.decomposes(m, Area.TURQUOISE, m.score, rows, "score"))
-    _clean(equality.decomposes(m, Area.TURQUOISE, m.entries, columns, "entries"))
-    for bonus in Bonus:
-        lines = equality.turquoise_lines(bonus)
-        _clean(equality.decomposes(m, Area.TURQUOISE, lambda v, b=bonus: m.earned(v).get(
-            b, const(0)), lines, f"earned {bonus.code}"))
-    _clean(equality.decomposes(m, Area.TURQUOISE, m.foxes, equality.turquoise_lines(Bonus.FOX),
-                               "foxes"))
+    """Z3, over all 2^30 turquoise states: each part is a sum over rows, columns or the shaded
+    lines printed with a bonus, so the family (every pattern of each row and each column)
+    covers every state."""
+    _clean(equality.turquoise_decompositions(equality.turquoise))
 
 
 def test_turquoise_one_entry_per_column() -> None:

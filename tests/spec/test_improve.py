@@ -9,12 +9,7 @@ import random
 import attrs
 import pytest
 
-from oracle.cubed.engine import new_game
-from oracle.cubed.moves import Roll, SoloRoll
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.sheet import Bonus
-from oracle.cubed.scoring import score
-from oracle.dice import Place
+from oracle import Bonus, Place, PlayerSheet, Roll, SoloRoll, new_game, score
 from oracle.record import record_game, verify
 from spec.cubed.improve import (fox_progress, improve, load_found, open_sources,
                                  roll_indices)
@@ -87,14 +82,15 @@ def test_fox_progress() -> None:
 def test_jokers_only_on_extra_dice() -> None:
     """With jokers, a guided search from the last rolls stays no worse than its guide, verifies,
     and spends number jokers on extra dice only."""
-    from oracle.cubed.moves import ExtraDie, Take
+    from oracle import ExtraDie, Take
+    from spec.cubed.engine_view import spends_joker
 
     start = load_found(WITNESS)
     cut = roll_indices(start.moves)[-2]
     found = search(2, branch=2, start=start.moves[:cut], guide=start.moves, jokers=True)
     assert found.total >= start.total
-    assert not any(isinstance(m, Take) and m.joker is not None for m in found.moves)
-    assert all(isinstance(m, ExtraDie) for m in found.moves[cut:] if getattr(m, "joker", None))
+    assert not any(isinstance(m, Take) and spends_joker(m) for m in found.moves)
+    assert all(isinstance(m, ExtraDie) for m in found.moves[cut:] if spends_joker(m))
     verdict = verify(record_game(found.moves, ("Solo",), game="clever-cubed"), "jokers")
     assert verdict.status == "legal"
 
@@ -103,8 +99,8 @@ def test_spread_rolls_only_on_the_third_roll() -> None:
     """Spread rolls come only before the third active roll with an extra-die action left: one
     cup die on one face, the other cup dice on another; a guided search with them from the last
     rolls is no worse than its guide and verifies."""
-    from oracle.cubed.dice import ALL_DICE
-    from oracle.cubed.engine import apply_unchecked
+    from oracle import apply_unchecked
+    from spec.cubed.witness import ALL_DICE
     from spec.cubed.planner import LAST_ROLL, spread_rolls
 
     start = load_found(WITNESS)

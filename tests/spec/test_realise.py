@@ -10,11 +10,9 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
-from oracle.cubed.engine import apply_unchecked, new_game
-from oracle.cubed.moves import Move
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.sheet import ROUND_BONUS, Bonus
-from oracle.cubed.sheettext import format_sheet, parse_sheet
+from oracle import Bonus, Move, PlayerSheet, apply_unchecked, new_game
+from spec.cubed.printed import ROUND_START_BONUS
+from spec.cubed.seam import format_sheet, parse_sheet
 from oracle.play import POLICIES, play_game
 from oracle.record import parse_record, verify
 from spec.cubed import questions, realise
@@ -31,7 +29,7 @@ def _sheet_after(moves: tuple[Move, ...], players: int, rounds: int) -> PlayerSh
     for move in moves:
         state = apply_unchecked(state, move)
         if state.round > rounds:
-            bonus = ROUND_BONUS[rounds]
+            bonus = ROUND_START_BONUS[rounds]
             sheet = state.sheets[0]
             if bonus is Bonus.EXTRA_DIE:
                 return sheet.but(extra_dice=sheet.extra_dice - 1)

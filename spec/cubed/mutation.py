@@ -1,0 +1,287 @@
+"""Mutation testing of the encodings: plant one small change in one line of an encoding (a
+comparison turned round, ``and`` for ``or``, a constant one off, a negation dropped, ``all_of``
+for ``any_of``, ``le`` for ``lt`` ...) and check the changed module against the engine with the
+checks of :mod:`spec.cubed.equality`.  A mutant is killed when a check finds a difference (or
+the changed code fails); one that survives either changes nothing a solver can see (an
+equivalent mutant) or shows a hole in the checks.
+
+``python -m spec.cubed.mutation`` runs every mutant of every encoding and prints the score;
+``tests/spec/test_mutation.py`` runs a seeded sample and requires every one killed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import copy
+import importlib
+import inspect
+import random
+import sys
+import time
+import types
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import attrs
+
+from oracle import Area, PlayerSheet, Position, Ruleset
+from spec.cubed import equality, spaces
+
+#: The encodings mutated, by module name, with the area each one encodes.
+ENCODINGS = {"spec.cubed.yellow": Area.YELLOW, "spec.cubed.turquoise": Area.TURQUOISE,
+             "spec.cubed.blue": Area.BLUE, "spec.cubed.brown": Area.BROWN,
+             "spec.cubed.pink": Area.PINK}
+
+_COMPARE: dict[type[ast.cmpop], type[ast.cmpop]] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+            ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+            ast.In: ast.NotIn, ast.NotIn: ast.In}
+_BINARY: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Add, ast.FloorDiv: ast.Mult,
+    ast.BitAnd: ast.BitOr, ast.BitOr: ast.BitAnd, ast.RShift: ast.LShift, ast.Mod: ast.FloorDiv}
+#: Method and function names swapped for one another (spec.logic's terms and combinators).
+_NAMES = {"le": "lt", "lt": "le", "ge": "gt", "gt": "ge", "eq": "ne", "ne": "eq",
+          "all_of": "any_of", "any_of": "all_of", "implies": "iff", "iff": "implies",
+          "maximum": "minimum", "minimum": "maximum"}
+
+
+@attrs.frozen
+class Mutant:
+    """One change: the module, the line, what was changed, and the changed module's tree."""
+
+    module: str
+    line: int
+    change: str
+    tree: ast.Module = attrs.field(eq=False, repr=False)
+
+    @property
+    def key(self) -> str:
+        """A stable name: ``module:line:change``."""
+        return f"{self.module}:{self.line}:{self.change}"
+
+
+Change = Callable[[ast.AST], None]
+
+
+def _set(field: str, value: Callable[[ast.AST], object]) -> Change:
+    """A change that sets ``node.<field>`` to ``value(node)``."""
+    def change(node: ast.AST) -> None:
+        setattr(node, field, value(node))
+    return change
+
+
+def _set_op(index: int, op: type[ast.cmpop]) -> Change:
+    def change(node: ast.AST) -> None:
+        assert isinstance(node, ast.Compare)
+        node.ops[index] = op()
+    return change
+
+
+def _changes(node: ast.AST) -> Iterator[tuple[str, Change]]:
+    """The single changes that can be made to ``node`` itself: (what, how)."""
+    if isinstance(node, ast.Compare):
+        for i, op in enumerate(node.ops):
+            swapped = _COMPARE.get(type(op))
+            if swapped is not None:
+                yield f"{type(op).__name__}->{swapped.__name__}", _set_op(i, swapped)
+    elif isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+        other = _BINARY[type(node.op)]
+        yield f"{type(node.op).__name__}->{other.__name__}", _set("op", lambda n: other())
+    elif isinstance(node, ast.BoolOp):
+        flip: type[ast.boolop] = ast.Or if isinstance(node.op, ast.And) else ast.And
+        yield f"{type(node.op).__name__}->{flip.__name__}", _set("op", lambda n: flip())
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        value = node.value
+        yield f"{value}->{value + 1}", _set("value", lambda n: value + 1)
+        if value > 0:
+            yield f"{value}->{value - 1}", _set("value", lambda n: value - 1)
+    elif isinstance(node, ast.Constant) and type(node.value) is bool:
+        truth = node.value
+        yield f"{truth}->{not truth}", _set("value", lambda n: not truth)
+    elif isinstance(node, ast.Attribute) and node.attr in _NAMES:
+        name = _NAMES[node.attr]
+        yield f".{node.attr}->.{name}", _set("attr", lambda n: name)
+    elif isinstance(node, ast.Name) and node.id in _NAMES and isinstance(node.ctx, ast.Load):
+        name = _NAMES[node.id]
+        yield f"{node.id}->{name}", _set("id", lambda n: name)
+
+
+class _Unwrap(ast.NodeTransformer):
+    """Replaces one unary ``~x``, ``not x`` or ``-x`` node by ``x``."""
+
+    def __init__(self, target: ast.UnaryOp) -> None:
+        self.target = target
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:  # noqa: N802 - ast's visitor name
+        if node is self.target:
+            return node.operand
+        self.generic_visit(node)
+        return node
+
+
+def _docstring(node: ast.AST) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+
+
+def _mutable_nodes(tree: ast.Module) -> Iterator[ast.AST]:
+    """Every node of the module's code: function bodies and module-level assignments (the
+    encoding's tables), without docstrings, imports, annotations and ``fresh``'s names."""
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)) or _docstring(stmt):
+            continue
+        if isinstance(stmt, ast.ClassDef):
+            continue  # the area's variables: their shape, not a rule
+        if isinstance(stmt, ast.FunctionDef):
+            if stmt.name in ("fresh",):
+                continue
+            for inner in stmt.body:
+                if not _docstring(inner):
+                    yield from _walk(inner)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            yield from _walk(stmt.value)
+
+
+def _walk(node: ast.AST) -> Iterator[ast.AST]:
+    for child in ast.walk(node):
+        if not isinstance(child, (ast.arg, ast.keyword)):
+            yield child
+
+
+def mutants(module: str) -> list[Mutant]:
+    """Every single change to the code of ``module`` (see :func:`_changes`; and each ``~``,
+    ``not`` or unary minus dropped)."""
+    path = Path(importlib.import_module(module).__file__ or "")
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    out = []
+    positions = list(enumerate(_mutable_nodes(tree)))
+    for index, node in positions:
+        changes = list(_changes(node))
+        if isinstance(node, ast.UnaryOp):
+            changes.append((f"drop {type(node.op).__name__}", lambda n: None))
+        for what, how in changes:
+            changed = copy.deepcopy(tree)
+            target = list(_mutable_nodes(changed))[index]
+            if what.startswith("drop "):
+                assert isinstance(target, ast.UnaryOp)
+                changed = _Unwrap(target).visit(changed)
+            else:
+                how(target)
+            ast.fix_missing_locations(changed)
+            out.append(Mutant(module, getattr(node, "lineno", 0), what, changed))
+    return out
+
+
+def load(mutant: Mutant) -> types.ModuleType:
+    """The changed module, as a new module object (the real one is untouched)."""
+    real = importlib.import_module(mutant.module)
+    module = types.ModuleType(mutant.module + "_mutant")
+    module.__file__ = real.__file__
+    code = compile(mutant.tree, real.__file__ or mutant.module, "exec")
+    exec(code, module.__dict__)  # noqa: S102 - the spec's own code, changed on purpose
+    return module
+
+
+Check = Callable[[], list[str]]
+
+
+def _checks(module: types.ModuleType, area: Area) -> list[Check]:
+    """The equality checks of :mod:`spec.cubed.equality` for one area's module, cheapest
+    first (the engine's answers are remembered between mutants)."""
+    seven = Ruleset(blue_seven_after_seven=True)
+    checks: list[Check] = [
+        lambda: equality.state_differences(module, spaces.standard(area)[0])]
+    if area is Area.BLUE:
+        checks.append(lambda: equality.state_differences(
+            module, spaces.standard(area, seven)[0], seven))
+        checks += [_reachable(equality.blue_only_reachable, module, r) for r in equality.RULESETS]
+    if area is Area.PINK:
+        checks += [_reachable(equality.pink_only_reachable, module, r) for r in equality.RULESETS]
+    if area is Area.TURQUOISE:
+        checks.append(lambda: equality.never(~module.well_formed(module.fresh("t"), Ruleset()),
+                                             "turquoise refuses a state"))
+        checks.append(lambda: equality.turquoise_decompositions(module))
+    checks.append(lambda: equality.roundtrip_differences(
+        module, area, spaces.standard(area)[0].sheets[::997]))
+    for ruleset in (equality.RULESETS if area is Area.BLUE else (Ruleset(),)):
+        for sheets, chosen in spaces.entry_families(area, ruleset):
+            checks.append(_entries(module, area, sheets, chosen, ruleset))
+    checks.append(lambda: equality.grows_check(module, area))
+    return checks
+
+
+def _reachable(check: Callable[[types.ModuleType, Ruleset], list[str]],
+               module: types.ModuleType, ruleset: Ruleset) -> Check:
+    return lambda: check(module, ruleset)
+
+
+def _entries(module: types.ModuleType, area: Area, sheets: list[PlayerSheet],
+             chosen: tuple[tuple[Position, int, int], ...], ruleset: Ruleset) -> Check:
+    return lambda: equality.entry_differences(module, area, sheets, chosen, ruleset)
+
+
+def killed(mutant: Mutant) -> str | None:
+    """The first difference the checks find for the mutant (or the error its code raises);
+    None when it survives every check."""
+    area = ENCODINGS[mutant.module]
+    try:
+        module = load(mutant)
+        for check in _checks(module, area):
+            found = check()
+            if found:
+                return found[0]
+    except Exception as exc:  # noqa: BLE001 - a mutant that breaks the code is killed
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+def every_mutant() -> list[Mutant]:
+    """Every mutant of every encoding."""
+    return [m for module in ENCODINGS for m in mutants(module)]
+
+
+def sample(count: int, seed: int) -> list[Mutant]:
+    """``count`` mutants drawn with ``seed``, spread over the encodings."""
+    rng = random.Random(seed)
+    pool = {module: mutants(module) for module in ENCODINGS}
+    out = []
+    for i in range(count):
+        module = list(ENCODINGS)[i % len(ENCODINGS)]
+        out.append(pool[module].pop(rng.randrange(len(pool[module]))))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run mutants; print each survivor and the score."""
+    parser = argparse.ArgumentParser(prog="python -m spec.cubed.mutation",
+                                     description="mutation testing of the Z3 encodings")
+    parser.add_argument("--sample", type=int, default=0, help="this many mutants (0: all)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--module", action="append", help="only these modules")
+    args = parser.parse_args(argv)
+    chosen = sample(args.sample, args.seed) if args.sample else every_mutant()
+    if args.module:
+        chosen = [m for m in chosen if m.module in args.module]
+    began = time.monotonic()
+    survivors = []
+    for i, mutant in enumerate(chosen, start=1):
+        why = killed(mutant)
+        if why is None:
+            survivors.append(mutant)
+            print(f"SURVIVED {mutant.key}: {_line(mutant)}", flush=True)
+        if i % 50 == 0:
+            print(f"... {i}/{len(chosen)} ({time.monotonic() - began:.0f} s)", flush=True)
+    killed_count = len(chosen) - len(survivors)
+    print(f"mutation score: {killed_count}/{len(chosen)} killed "
+          f"({100 * killed_count / max(1, len(chosen)):.1f} %), "
+          f"{time.monotonic() - began:.0f} s")
+    return 0
+
+
+def _line(mutant: Mutant) -> str:
+    source = inspect.getsource(importlib.import_module(mutant.module)).splitlines()
+    return source[mutant.line - 1].strip() if 0 < mutant.line <= len(source) else ""
+
+
+if __name__ == "__main__":
+    sys.exit(main())
