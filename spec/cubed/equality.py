@@ -115,9 +115,10 @@ def state_differences(module: ModuleType, space: Space, ruleset: Ruleset = Rules
 
 # --- one entry: legal targets and their bonuses -----------------------------------------------
 
-#: The targets each area's entries name (spec/cubed/<area>.py).
-TARGETS = {Area.YELLOW: range(1, 4), Area.TURQUOISE: range(1, 32), Area.BLUE: range(2),
-           Area.BROWN: range(1, 13), Area.PINK: range(2)}
+#: The targets each area's entries name (spec/cubed/<area>.py), with one more on each side
+#: (turquoise: every set of six rows), so a target the spec allows beyond them is seen.
+TARGETS = {Area.YELLOW: range(0, 5), Area.TURQUOISE: range(0, 64), Area.BLUE: range(-1, 3),
+           Area.BROWN: range(0, 14), Area.PINK: range(-1, 3)}
 
 
 def entry_differences(module: ModuleType, area: Area, sheets: Sequence[PlayerSheet],

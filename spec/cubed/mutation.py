@@ -51,13 +51,14 @@ class Mutant:
 
     module: str
     line: int
+    column: int
     change: str
     tree: ast.Module = attrs.field(eq=False, repr=False)
 
     @property
     def key(self) -> str:
-        """A stable name: ``module:line:change``."""
-        return f"{self.module}:{self.line}:{self.change}"
+        """A stable name: ``module:line:column:change``."""
+        return f"{self.module}:{self.line}:{self.column}:{self.change}"
 
 
 Change = Callable[[ast.AST], None]
@@ -168,7 +169,8 @@ def mutants(module: str) -> list[Mutant]:
             else:
                 how(target)
             ast.fix_missing_locations(changed)
-            out.append(Mutant(module, getattr(node, "lineno", 0), what, changed))
+            out.append(Mutant(module, getattr(node, "lineno", 0),
+                              getattr(node, "col_offset", 0), what, changed))
     return out
 
 

@@ -17,8 +17,8 @@ from oracle import DEFAULT_RULESET, Area, Bonus, PlayerSheet, Ruleset
 from oracle.record import dump_record, record_game
 from spec.cubed.printed import ROUNDS
 from spec.cubed.seam import GAME, format_sheet
-from spec.cubed import (bound, certificates, decompose, realise, scores, sheetvars, spaces,
-                        tracks)
+from spec.cubed import (bound, certificates, decompose, realise, scores, sheetvars,
+                        solo_realise, spaces, tracks)
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Bool, Int, Solver, all_of, any_of, int_var, total
 
@@ -382,6 +382,11 @@ def part_text(name: str) -> str:
     return f"{name} [{', '.join(rules)}]: {words}" if rules else f"{name}: {words}"
 
 
+#: The solo beams ``reachable`` tries in turn, (width, branch): each settles quickly when it
+#: fails, and beams of other shapes keep other games (measured on the bundled solo records).
+SOLO_BEAMS = ((40, 12), (24, 8), (64, 16), (100, 12), (160, 16), (240, 20))
+
+
 def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
               timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET,
               progress: Progress | None = None, budget: int | None = None) -> Answer:
@@ -428,10 +433,25 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
     if status != "sat":
         return Answer(question, None, None, False, None, build, time.perf_counter() - start,
                       ("the counting check ran out of time",), verdict="undecided")
-    # Counting cannot refute it; a yes needs a game: a greedy beam, a paced one, a wide one.
+    # Counting cannot refute it; a yes needs a game: solo with the faces left open (a narrow
+    # beam, a wide one), then (any game) a greedy beam, a paced one, a wide one.
     found = realise.Realised(None)
+    if players == 1 and ruleset == DEFAULT_RULESET and not (sheet.rerolls_spent
+                                                            or sheet.jokers_spent):
+        for width, branch in SOLO_BEAMS:
+            left = timeout - (time.perf_counter() - t0)
+            if left <= 0 and budget is None:
+                break
+            out = solo_realise.realise_solo(sheet, width=width, branch=branch, rounds=rounds,
+                                            seconds=None if budget is not None else left,
+                                            nodes=budget, progress_text=progress)
+            if out.node is not None:
+                found = realise.Realised(out.moves())
+                break
     attempts = ((False, 24), (True, 24), (False, 96))
     for i, (paced, width) in enumerate(attempts):
+        if found.moves is not None:
+            break
         left = timeout - (time.perf_counter() - t0)
         if left <= 0 and budget is None:
             break
