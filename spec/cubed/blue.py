@@ -110,17 +110,6 @@ def legal(area: Blue, target: Int, entry: Entry, ruleset: Ruleset) -> Bool:
     )
 
 
-def after(area: Blue, target: Int, entry: Entry) -> Blue:
-    """The area after the entry: the number in the first free field of the side."""
-    return Blue(tuple(  # type: ignore[arg-type]  # a pair, built from SIDES
-        tuple(
-            ite(target.eq(s) & area.length(s).eq(d - 1), entry.number, area.value(s, d))
-            for d in DISTANCES
-        )
-        for s in SIDES
-    ))
-
-
 def bonuses(area: Blue, target: Int, entry: Entry) -> dict[Bonus, Int]:
     """"As soon as you enter a number in a field with a bonus, you receive the bonus"."""
     out: dict[Bonus, list[Bool]] = {}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import ast
-import copy
+import functools
 import importlib
 import inspect
 import random
@@ -53,7 +53,7 @@ class Mutant:
     line: int
     column: int
     change: str
-    tree: ast.Module = attrs.field(eq=False, repr=False)
+    source: str = attrs.field(eq=False, repr=False)
 
     @property
     def key(self) -> str:
@@ -61,63 +61,65 @@ class Mutant:
         return f"{self.module}:{self.line}:{self.column}:{self.change}"
 
 
-Change = Callable[[ast.AST], None]
+#: A change made in place, and the change undoing it.
+Change = tuple[Callable[[], None], Callable[[], None]]
 
 
-def _set(field: str, value: Callable[[ast.AST], object]) -> Change:
-    """A change that sets ``node.<field>`` to ``value(node)``."""
-    def change(node: ast.AST) -> None:
-        setattr(node, field, value(node))
-    return change
+def _swap(node: ast.AST, field: str, value: object) -> Change:
+    """Set ``node.<field>`` to ``value``; undo puts the old value back."""
+    before = getattr(node, field)
+    return (lambda: setattr(node, field, value)), (lambda: setattr(node, field, before))
 
 
-def _set_op(index: int, op: type[ast.cmpop]) -> Change:
-    def change(node: ast.AST) -> None:
-        assert isinstance(node, ast.Compare)
-        node.ops[index] = op()
-    return change
-
-
-def _changes(node: ast.AST) -> Iterator[tuple[str, Change]]:
-    """The single changes that can be made to ``node`` itself: (what, how)."""
+def _changes(node: ast.AST, parent: tuple[ast.AST, str, int | None] | None
+             ) -> Iterator[tuple[str, Change]]:
+    """The single changes that can be made to ``node``: (what, change)."""
     if isinstance(node, ast.Compare):
         for i, op in enumerate(node.ops):
             swapped = _COMPARE.get(type(op))
             if swapped is not None:
-                yield f"{type(op).__name__}->{swapped.__name__}", _set_op(i, swapped)
+                ops = list(node.ops)
+                ops[i] = swapped()
+                yield f"{type(op).__name__}->{swapped.__name__}", _swap(node, "ops", ops)
     elif isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         other = _BINARY[type(node.op)]
-        yield f"{type(node.op).__name__}->{other.__name__}", _set("op", lambda n: other())
+        yield f"{type(node.op).__name__}->{other.__name__}", _swap(node, "op", other())
     elif isinstance(node, ast.BoolOp):
         flip: type[ast.boolop] = ast.Or if isinstance(node.op, ast.And) else ast.And
-        yield f"{type(node.op).__name__}->{flip.__name__}", _set("op", lambda n: flip())
+        yield f"{type(node.op).__name__}->{flip.__name__}", _swap(node, "op", flip())
     elif isinstance(node, ast.Constant) and type(node.value) is int:
         value = node.value
-        yield f"{value}->{value + 1}", _set("value", lambda n: value + 1)
+        yield f"{value}->{value + 1}", _swap(node, "value", value + 1)
         if value > 0:
-            yield f"{value}->{value - 1}", _set("value", lambda n: value - 1)
+            yield f"{value}->{value - 1}", _swap(node, "value", value - 1)
     elif isinstance(node, ast.Constant) and type(node.value) is bool:
-        truth = node.value
-        yield f"{truth}->{not truth}", _set("value", lambda n: not truth)
+        yield f"{node.value}->{not node.value}", _swap(node, "value", not node.value)
     elif isinstance(node, ast.Attribute) and node.attr in _NAMES:
-        name = _NAMES[node.attr]
-        yield f".{node.attr}->.{name}", _set("attr", lambda n: name)
+        yield f".{node.attr}->.{_NAMES[node.attr]}", _swap(node, "attr", _NAMES[node.attr])
     elif isinstance(node, ast.Name) and node.id in _NAMES and isinstance(node.ctx, ast.Load):
-        name = _NAMES[node.id]
-        yield f"{node.id}->{name}", _set("id", lambda n: name)
+        yield f"{node.id}->{_NAMES[node.id]}", _swap(node, "id", _NAMES[node.id])
+    elif isinstance(node, ast.UnaryOp) and parent is not None:
+        owner, field, index = parent
+        if index is None:
+            yield f"drop {type(node.op).__name__}", _swap(owner, field, node.operand)
+        else:
+            items = list(getattr(owner, field))
+            items[index] = node.operand
+            yield f"drop {type(node.op).__name__}", _swap(owner, field, items)
 
 
-class _Unwrap(ast.NodeTransformer):
-    """Replaces one unary ``~x``, ``not x`` or ``-x`` node by ``x``."""
-
-    def __init__(self, target: ast.UnaryOp) -> None:
-        self.target = target
-
-    def visit_UnaryOp(self, node: ast.UnaryOp) -> ast.AST:  # noqa: N802 - ast's visitor name
-        if node is self.target:
-            return node.operand
-        self.generic_visit(node)
-        return node
+def _parents(tree: ast.AST) -> dict[int, tuple[ast.AST, str, int | None]]:
+    """For each node (by id), the node holding it, the field and the index in a list field."""
+    out: dict[int, tuple[ast.AST, str, int | None]] = {}
+    for owner in ast.walk(tree):
+        for field, value in ast.iter_fields(owner):
+            if isinstance(value, ast.AST):
+                out[id(value)] = (owner, field, None)
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, ast.AST):
+                        out[id(item)] = (owner, field, i)
+    return out
 
 
 def _docstring(node: ast.AST) -> bool:
@@ -148,30 +150,22 @@ def _walk(node: ast.AST) -> Iterator[ast.AST]:
             yield child
 
 
-def mutants(module: str) -> list[Mutant]:
-    """Every single change to the code of ``module`` (see :func:`_changes`; and each ``~``,
-    ``not`` or unary minus dropped)."""
+@functools.cache
+def mutants(module: str) -> tuple[Mutant, ...]:
+    """Every single change to the code of ``module`` (see :func:`_changes`), each as the
+    changed module's source (the change is made on the tree, written out and undone)."""
     path = Path(importlib.import_module(module).__file__ or "")
-    source = path.read_text(encoding="utf-8")
-    tree = ast.parse(source)
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    parents = _parents(tree)
     out = []
-    positions = list(enumerate(_mutable_nodes(tree)))
-    for index, node in positions:
-        changes = list(_changes(node))
-        if isinstance(node, ast.UnaryOp):
-            changes.append((f"drop {type(node.op).__name__}", lambda n: None))
-        for what, how in changes:
-            changed = copy.deepcopy(tree)
-            target = list(_mutable_nodes(changed))[index]
-            if what.startswith("drop "):
-                assert isinstance(target, ast.UnaryOp)
-                changed = _Unwrap(target).visit(changed)
-            else:
-                how(target)
-            ast.fix_missing_locations(changed)
+    for node in list(_mutable_nodes(tree)):
+        for what, (do, undo) in list(_changes(node, parents.get(id(node)))):
+            do()
+            text = ast.unparse(tree)
+            undo()
             out.append(Mutant(module, getattr(node, "lineno", 0),
-                              getattr(node, "col_offset", 0), what, changed))
-    return out
+                              getattr(node, "col_offset", 0), what, text))
+    return tuple(out)
 
 
 def load(mutant: Mutant) -> types.ModuleType:
@@ -179,7 +173,7 @@ def load(mutant: Mutant) -> types.ModuleType:
     real = importlib.import_module(mutant.module)
     module = types.ModuleType(mutant.module + "_mutant")
     module.__file__ = real.__file__
-    code = compile(mutant.tree, real.__file__ or mutant.module, "exec")
+    code = compile(mutant.source, real.__file__ or mutant.module, "exec")
     exec(code, module.__dict__)  # noqa: S102 - the spec's own code, changed on purpose
     return module
 
@@ -245,7 +239,7 @@ def every_mutant() -> list[Mutant]:
 def sample(count: int, seed: int) -> list[Mutant]:
     """``count`` mutants drawn with ``seed``, spread over the encodings."""
     rng = random.Random(seed)
-    pool = {module: mutants(module) for module in ENCODINGS}
+    pool = {module: list(mutants(module)) for module in ENCODINGS}
     out = []
     for i in range(count):
         module = list(ENCODINGS)[i % len(ENCODINGS)]
@@ -287,3 +281,19 @@ def _line(mutant: Mutant) -> str:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def source_line(mutant: Mutant) -> str:
+    """The line of the real module the mutant changes, stripped."""
+    return _line(mutant)
+
+
+def replaced(module: str, old: str, new: str) -> Mutant:
+    """A mutant made by hand: ``old`` (one occurrence in the module's source) replaced by
+    ``new`` (a bug planted on purpose)."""
+    path = Path(importlib.import_module(module).__file__ or "")
+    source = path.read_text(encoding="utf-8")
+    if source.count(old) != 1:
+        raise ValueError(f"{module}: {old!r} occurs {source.count(old)} times")
+    line = source[:source.index(old)].count("\n") + 1
+    return Mutant(module, line, 0, f"planted {new!r}", source.replace(old, new))

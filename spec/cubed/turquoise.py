@@ -78,7 +78,7 @@ def legal(area: Turquoise, target: Int, entry: Entry, ruleset: Ruleset) -> Bool:
     one cross plus one per matching die, exactly one for a question mark."""
     n = crosses(target)
     return (
-        entry.number.between(1, 6) & target.between(1, len(MASKS))
+        target.between(1, len(MASKS))
         & all_of(
             (chosen(target, r) & entry.number.eq(c)).implies(~area.cell(r, c))
             for r in ROWS for c in NUMBERS

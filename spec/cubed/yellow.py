@@ -79,13 +79,8 @@ def hits(target: Int, entry: Entry, row: int, number: int) -> Bool:
 
 def legal(area: Yellow, target: Int, entry: Entry, ruleset: Ruleset) -> Bool:
     """Crossing ``entry.number`` in row ``target`` is legal: a free cell of an allowed row."""
-    return (
-        entry.number.between(1, 6) & target.between(1, YELLOW_ROWS)
-        & any_of(
-            hits(target, entry, r, n) & ~area.cell(r, n) & _row_allowed(r, entry)
-            for r in ROWS for n in NUMBERS
-        )
-    )
+    return any_of(hits(target, entry, r, n) & ~area.cell(r, n) & _row_allowed(r, entry)
+                  for r in ROWS for n in NUMBERS)
 
 
 def after(area: Yellow, target: Int, entry: Entry) -> Yellow:
