@@ -14,20 +14,51 @@ on the silver platter; as passive players they forgo their die.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterator
 
 import attrs
 
 from oracle import (DEFAULT_RULESET, Area, BlueQuestion, Bonus, Die, Forfeit, GameState, Move,
-                    Pass, Phase, PlayerSheet, ReRoll, Roll, Ruleset, SoloRoll, apply_unchecked,
-                    legal_moves, new_game)
+                    Pass, Phase, Place, PlayerSheet, ReRoll, Roll, Ruleset, SoloRoll,
+                    apply_unchecked, legal_moves, new_game)
 from spec.cubed import certificates, patterns
 from spec.cubed.engine_view import spends_joker
 from spec.cubed.printed import (ACTIONS, BROWN_PRINTED, JOKER_PRINTED, PINK_FACTOR,
                                 PINK_FIELD_BONUS, QUESTION_FOR, ROUND_START_BONUS, ROUNDS,
                                 TRACK_END, TRACK_FIELDS)
-from spec.cubed.witness import ALL_DICE, _key, rolls
+
+
+#: The six dice in their order (white, yellow, turquoise, blue, brown, pink).
+ALL_DICE = tuple(Die)
+
+
+def rolls(state: GameState) -> Iterator[Move]:
+    """Candidate rolls: every die in the cup showing the same face (nothing has to go to the
+    platter), with the blue die on a face of its own for other blue sums; for the solo passive
+    roll, each choice of three platter dice with equal faces."""
+    cup = [d for d in ALL_DICE if state.places[d] is Place.CUP]
+    if state.phase is Phase.SOLO_ROLL:
+        for v, w in itertools.product(range(1, 7), repeat=2):
+            faces = tuple(w if d is Die.BLUE else v for d in ALL_DICE)
+            for platter in itertools.combinations(ALL_DICE, 3):
+                if w != v and Die.BLUE not in platter:
+                    continue
+                rest = tuple(d for d in ALL_DICE if d not in platter)
+                yield SoloRoll(faces, platter + rest)
+        return
+    for v, w in itertools.product(range(1, 7), repeat=2):
+        if w != v and Die.BLUE not in cup:
+            continue
+        yield Roll(tuple((w if d is Die.BLUE else v) if d in cup else 0 for d in ALL_DICE))
+
+
+def _key(state: GameState) -> object:
+    """What decides a game's future: sheets, round, step, dice on the table (not the cup)."""
+    faces = tuple(f if p is not Place.CUP else 0 for f, p in zip(state.faces, state.places))
+    return (state.sheets, state.round, state.phase, state.rolls, state.places, faces,
+            state.extras, state.seat)
 
 
 def _bits(mask: int) -> int:
@@ -234,7 +265,7 @@ def _allowed(state: GameState, move: Move, target: PlayerSheet) -> bool:
 
 def _chance(state: GameState, target: PlayerSheet) -> Iterator[Move]:
     """Candidate dice: for player 1's rolls and for the roll whose dice a fellow player serves
-    (their third), the freely chosen faces of :func:`spec.cubed.witness.rolls` that show a
+    (their third), the freely chosen faces of :func:`rolls` that show a
     number some entry still to make can take (:func:`takes_number`), the blue die on a face of
     its own only for a blue sum still to write (any face while a number joker the target spends
     is at hand, as it changes the number; one roll when none fits, to forfeit); a fellow

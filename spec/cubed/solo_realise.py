@@ -37,8 +37,16 @@ def _inside(node: sg.Node, target: PlayerSheet, exact: bool) -> bool:
                                                             _black_to_come(node))
 
 
-def _rank(node: sg.Node, target: PlayerSheet) -> int:
-    return realise.progress(node.sheet.to_player_sheet(), target)
+def _rank(node: sg.Node, target: PlayerSheet, whole: int = 0) -> int:
+    """:func:`spec.cubed.realise.progress`; with ``whole`` (the target's entries), a game
+    ahead of an even pace ranks no better than one on it (it leaves room for later
+    bonuses)."""
+    sheet = node.sheet.to_player_sheet()
+    rank = realise.progress(sheet, target)
+    if whole:
+        to_come = max(0.0, 1.0 - _slot(node) / (6 * sg.ROUNDS))
+        rank += 4 * min(0, realise.work(sheet, target) - round(whole * to_come))
+    return rank
 
 
 @attrs.frozen
@@ -59,7 +67,7 @@ class Outcome:
 def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
                  seconds: float | None = 60.0, nodes: int | None = None, exact: bool = True,
                  progress_text: Callable[[str], None] | None = None,
-                 rounds: int = sg.ROUNDS) -> Outcome:
+                 rounds: int = sg.ROUNDS, paced: bool = False) -> Outcome:
     """A solo game whose sheet at the end of round ``rounds`` (default: the game's end) is
     ``target`` (``exact``), or the best whole game whose sheet stays inside it; the beam keeps
     ``width`` games per slot, expanding at most ``nodes`` games and spending at most
@@ -71,6 +79,7 @@ def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
     best_total = -1
     expanded = 0
     goal = certificates.round_end_sheet(target, rounds, sg.ROUNDS)
+    whole = realise.work(PlayerSheet(), target) if paced else 0
     while pools:
         at = min(pools)
         ranked = sorted(pools.pop(at).values(), key=lambda item: -item[0])[:width]
@@ -84,7 +93,7 @@ def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
             if nodes is not None and expanded >= nodes:
                 return Outcome(best, best_total, f"the budget of {nodes} games ran out")
             expanded += 1
-            for child in _to_next_slot(node, target, branch, exact):
+            for child in _to_next_slot(node, target, branch, exact, whole):
                 if exact and child.round > rounds:
                     if certificates.ends_with(child.sheet.to_player_sheet(), goal):
                         return Outcome(child, ss.total(child.sheet))
@@ -101,7 +110,7 @@ def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
                 pool = pools.setdefault(_slot(child), {})
                 key = child[:4]
                 if key not in pool:
-                    pool[key] = (_rank(child, target), child)
+                    pool[key] = (_rank(child, target, whole), child)
     return Outcome(best, best_total, "no game of the beam reaches the sheet")
 
 
@@ -111,8 +120,8 @@ def _slot(node: sg.Node) -> int:
     return slot(node)
 
 
-def _to_next_slot(node: sg.Node, target: PlayerSheet, branch: int, exact: bool
-                  ) -> list[sg.Node]:
+def _to_next_slot(node: sg.Node, target: PlayerSheet, branch: int, exact: bool,
+                  whole: int) -> list[sg.Node]:
     """The nodes at later slots reached through decisions that keep the sheet inside the
     target; the ``branch`` most advanced unfinished sequences of each length go on."""
     here = _slot(node)
@@ -130,7 +139,7 @@ def _to_next_slot(node: sg.Node, target: PlayerSheet, branch: int, exact: bool
                 if _slot(child) != here or child.phase == sg.OVER:
                     out.append(child)
                 else:
-                    following.append((_rank(child, target), child))
+                    following.append((_rank(child, target, whole), child))
         following.sort(key=lambda item: -item[0])
         layer = [n for _, n in following[:branch]]
     return out

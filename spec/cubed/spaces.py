@@ -423,7 +423,9 @@ def entry_families(area: Area, ruleset: Ruleset = Ruleset()
         return [(sheets, probe.contexts(area, (Position.QUESTION,))),
                 (rng.sample(sheets, 60), every)]
     sheets = pink_sheets(rng, ruleset)
-    return [(rng.sample(sheets, 150), every)]
+    short = [s for s in sheets if len(s.pink) <= 2]
+    lengths = list({len(s.pink): s for s in sheets}.values())
+    return [(short + lengths + rng.sample(sheets, 150), every)]
 
 
 def _column_mask(column: int) -> int:
