@@ -1,13 +1,15 @@
-"""``python -m spec.cubed.bench``: for every ``solve`` question in the README, the build seconds, the
-solve seconds and the answer."""
+"""``python -m spec.cubed.bench``: for every ``solve`` question in the README, the build seconds,
+the solve seconds and the answer (``--quick`` leaves out the solo bound's proof)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable
 
-from oracle import Area
+from oracle import Area, apply
+from oracle.record import load_records
 from spec.cubed import cli, questions
-from spec.cubed.seam import parse_sheet
+from spec.cubed.seam import GAME, parse_sheet
 
 #: The README's second reachable example: player 1 after round 1 of a 2-player game.
 TWO_PLAYERS_SHEET = ("y=....../...x.x/...... t=....../....../....../....../...... b=| "
@@ -16,19 +18,39 @@ EXAMPLE_SHEET = ("y=x...../....../...... t=....../....../....../....../...... b=
                  "br=x........... p=2h rr=o...... nj=....... xd=....... q=")
 
 
-def main() -> None:
+def _witness_sheet() -> object:
+    """The final sheet of the bundled best solo game."""
+    (_, record), = load_records("examples/solo-best.json")
+    if isinstance(record, Exception):
+        raise record
+    state = GAME.new_game(1)
+    for step in record.steps:
+        state = apply(state, step.move)  # type: ignore[arg-type]  # a Clever Cubed state
+    return state.sheets[0]
+
+
+def main(argv: list[str] | None = None) -> None:
     """Run the README's questions and print one line each."""
+    quick = "--quick" in (argv if argv is not None else sys.argv[1:])
     sheet = parse_sheet(EXAMPLE_SHEET)
-    runs: tuple[tuple[str, Callable[[], questions.Answer]], ...] = (
+    runs: list[tuple[str, Callable[[], questions.Answer]]] = [
         ("area-max pink 5", lambda: questions.area_max(Area.PINK, 5, 60)),
-        ("sheet-max 20", lambda: questions.sheet_max(20, 30)),
+        ("sheet-max 10", lambda: questions.sheet_max(10)),
+        ("sheet-max 20", lambda: questions.sheet_max(20)),
+        ("sheet-max 25", lambda: questions.sheet_max(25)),
+        ("sheet-max 45", lambda: questions.sheet_max(45)),
+        ("fewest 683", lambda: questions.fewest(683)),
         ("fewest 60 --area brown", lambda: questions.fewest(60, Area.BROWN, 60)),
         ("complete SHEET 3", lambda: questions.complete(sheet, 3, 60)),
         ("reachable SHEET --round 1", lambda: questions.reachable(sheet, 1, 1, 60)),
         ("reachable SHEET2 -p 2 -r 1",
          lambda: questions.reachable(parse_sheet(TWO_PLAYERS_SHEET), 2, 1, 60)),
-        ("solo-bound", lambda: questions.solo_upper_bound_check(cli.SOLO_BOUND_TIMEOUT)),
-    )
+        ("reachable solo-best's sheet",
+         lambda: questions.reachable(_witness_sheet(), 1, None, 60)),  # type: ignore[arg-type]
+    ]
+    if not quick:
+        runs.append(("solo-bound",
+                     lambda: questions.solo_upper_bound_check(cli.SOLO_BOUND_TIMEOUT)))
     for name, run in runs:
         a = run()
         answer = str(a).splitlines()[0].split(": ", 1)[1]
