@@ -16,12 +16,12 @@ re-rolls, number jokers, the passive fallback to die-field dice.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import NamedTuple, TypeAlias
 
-from oracle import Area, Bonus, Die
+from oracle import Area, Die
 from spec.cubed import solo_sheet as ss
-from spec.cubed.printed import OWN_QUESTION, ROUND_START_BONUS
+from spec.cubed.printed import ROUND_START_BONUS
 
 #: Where a die lies: in the cup, on die field I..III, on the platter, or (solo passive turn)
 #: not yet placed.
@@ -366,11 +366,45 @@ def _extras(node: Node) -> Iterator[Node]:
                             node, ("extra", die, area, number, target))))
 
 
-def final_total(node: Node) -> int:
-    """The total of a finished game."""
-    return ss.total(node.sheet)
+def slot(node: Node) -> int:
+    """When a node's next roll (or turn step) comes: six steps a round (three active rolls,
+    the active extra dice, the passive roll, the passive extra dice); the end after all."""
+    if node.phase == OVER:
+        return 1000
+    within = node.dice.rolls if node.phase == ACTIVE else node.phase + 2
+    return 6 * (node.round - 1) + within
 
 
-#: The question mark of each area's colour (for callers that value pending ones).
-QUESTION_OF = OWN_QUESTION
-_ = Bonus
+#: The slots of a whole game.
+LAST_SLOT = 6 * ROUNDS
+
+
+def key(node: Node) -> object:
+    """What decides a node's future (its history aside)."""
+    return node[:4]
+
+
+def to_next_slot(node: Node, branch: int, rank: Callable[[Node], float],
+                 keep: Callable[[Node], bool] | None = None) -> list[Node]:
+    """Every node reached from ``node`` at a later slot (or the end) through sequences of
+    decisions within its slot that ``keep`` allows; the ``branch`` best unfinished ones of
+    each length (by ``rank``) go on."""
+    here = slot(node)
+    out: list[Node] = []
+    seen: set[object] = set()
+    layer = [node]
+    while layer:
+        following: list[tuple[float, Node]] = []
+        for current in layer:
+            for child in children(current):
+                k = key(child)
+                if k in seen or (keep is not None and not keep(child)):
+                    continue
+                seen.add(k)
+                if slot(child) != here or child.phase == OVER:
+                    out.append(child)
+                else:
+                    following.append((rank(child), child))
+        following.sort(key=lambda item: -item[0])
+        layer = [n for _, n in following[:branch]]
+    return out

@@ -44,7 +44,7 @@ def _rank(node: sg.Node, target: PlayerSheet, whole: int = 0) -> int:
     sheet = node.sheet.to_player_sheet()
     rank = realise.progress(sheet, target)
     if whole:
-        to_come = max(0.0, 1.0 - _slot(node) / (6 * sg.ROUNDS))
+        to_come = max(0.0, 1.0 - sg.slot(node) / sg.LAST_SLOT)
         rank += 4 * min(0, realise.work(sheet, target) - round(whole * to_come))
     return rank
 
@@ -74,7 +74,7 @@ def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
     ``seconds`` (None: no limit)."""
     deadline = None if seconds is None else time.perf_counter() + seconds
     first = sg.start()
-    pools: dict[int, dict[object, tuple[int, sg.Node]]] = {0: {first[:4]: (0, first)}}
+    pools: dict[int, dict[object, tuple[int, sg.Node]]] = {0: {sg.key(first): (0, first)}}
     best: sg.Node | None = None
     best_total = -1
     expanded = 0
@@ -93,7 +93,8 @@ def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
             if nodes is not None and expanded >= nodes:
                 return Outcome(best, best_total, f"the budget of {nodes} games ran out")
             expanded += 1
-            for child in _to_next_slot(node, target, branch, exact, whole):
+            for child in sg.to_next_slot(node, branch, lambda n: _rank(n, target, whole),
+                                         lambda n: _inside(n, target, exact)):
                 if exact and child.round > rounds:
                     if certificates.ends_with(child.sheet.to_player_sheet(), goal):
                         return Outcome(child, ss.total(child.sheet))
@@ -107,39 +108,8 @@ def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
                     if not exact and total > best_total:
                         best, best_total = child, total
                     continue
-                pool = pools.setdefault(_slot(child), {})
-                key = child[:4]
+                pool = pools.setdefault(sg.slot(child), {})
+                key = sg.key(child)
                 if key not in pool:
                     pool[key] = (_rank(child, target, whole), child)
     return Outcome(best, best_total, "no game of the beam reaches the sheet")
-
-
-def _slot(node: sg.Node) -> int:
-    from spec.cubed.solo_search import slot
-
-    return slot(node)
-
-
-def _to_next_slot(node: sg.Node, target: PlayerSheet, branch: int, exact: bool,
-                  whole: int) -> list[sg.Node]:
-    """The nodes at later slots reached through decisions that keep the sheet inside the
-    target; the ``branch`` most advanced unfinished sequences of each length go on."""
-    here = _slot(node)
-    out: list[sg.Node] = []
-    seen: set[object] = set()
-    layer = [node]
-    while layer:
-        following: list[tuple[int, sg.Node]] = []
-        for current in layer:
-            for child in sg.children(current):
-                key = child[:4]
-                if key in seen or not _inside(child, target, exact):
-                    continue
-                seen.add(key)
-                if _slot(child) != here or child.phase == sg.OVER:
-                    out.append(child)
-                else:
-                    following.append((_rank(child, target, whole), child))
-        following.sort(key=lambda item: -item[0])
-        layer = [n for _, n in following[:branch]]
-    return out

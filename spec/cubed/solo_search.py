@@ -47,16 +47,8 @@ class Weights:
     fox: float = 20.0
 
 
-def slot(node: sg.Node) -> int:
-    """When a node's next roll (or turn step) comes: six steps a round (three active rolls,
-    the active extra dice, the passive roll, the passive extra dice)."""
-    if node.phase == sg.OVER:
-        return 1000
-    within = node.dice.rolls if node.phase == sg.ACTIVE else node.phase + 2
-    return 6 * (node.round - 1) + within
-
-
-LAST_SLOT = 6 * sg.ROUNDS
+slot = sg.slot
+LAST_SLOT = sg.LAST_SLOT
 
 
 def _interp(table: tuple[int, ...], count: float) -> float:
@@ -135,10 +127,6 @@ def _rerolls_open(sheet: ss.Sheet) -> int:
     return n
 
 
-def _key(node: sg.Node) -> object:
-    return node[:4]
-
-
 @attrs.frozen
 class Found:
     """A finished game and its total."""
@@ -156,10 +144,10 @@ def search(width: int, branch: int, weights: Weights, start: sg.Node | None = No
     at its slot, so the game found is no worse than the guide."""
     first = start or sg.start()
     pools: dict[int, dict[object, tuple[float, sg.Node]]] = {
-        slot(first): {_key(first): (estimate(first, weights), first)}}
+        slot(first): {sg.key(first): (estimate(first, weights), first)}}
     forced = {slot(n): n for n in guide}
     for s, n in forced.items():
-        pools.setdefault(s, {})[_key(n)] = (estimate(n, weights), n)
+        pools.setdefault(s, {})[sg.key(n)] = (estimate(n, weights), n)
     best: Found | None = None
     while pools:
         at = min(pools)
@@ -170,42 +158,18 @@ def search(width: int, branch: int, weights: Weights, start: sg.Node | None = No
         if report is not None and ranked:
             report(at, ranked[0][0])
         for _, node in ranked:
-            for child in _to_next_slot(node, branch, weights):
+            for child in sg.to_next_slot(node, branch, lambda n: estimate(n, weights)):
                 if child.phase == sg.OVER:
                     total = ss.total(child.sheet)
                     if best is None or total > best.total:
                         best = Found(child, total)
                     continue
                 waiting = pools.setdefault(slot(child), {})
-                key = _key(child)
+                key = sg.key(child)
                 if key not in waiting:
                     waiting[key] = (estimate(child, weights), child)
     assert best is not None
     return best
-
-
-def _to_next_slot(node: sg.Node, branch: int, weights: Weights) -> list[sg.Node]:
-    """Every node reached from ``node`` at a later slot (or the end), through sequences of
-    decisions within its slot; the ``branch`` best unfinished ones of each length go on."""
-    here = slot(node)
-    out: list[sg.Node] = []
-    seen: set[object] = set()
-    layer = [node]
-    while layer:
-        following: list[tuple[float, sg.Node]] = []
-        for current in layer:
-            for child in sg.children(current):
-                key = _key(child)
-                if key in seen:
-                    continue
-                seen.add(key)
-                if slot(child) != here or child.phase == sg.OVER:
-                    out.append(child)
-                else:
-                    following.append((estimate(child, weights), child))
-        following.sort(key=lambda item: -item[0])
-        layer = [n for _, n in following[:branch]]
-    return out
 
 
 def path(node: sg.Node) -> tuple[sg.Node, ...]:

@@ -67,7 +67,9 @@ class Targets:
         at least ``floor``: within ``within`` cells of ``near`` (if given), at least
         ``apart`` cells from each of ``away``; None when Z3 finds none in its time."""
         s = self.relaxation.sheet
-        claims = [self.total.ge(at_least), self.low.ge(floor)]
+        claims = [self.total.ge(at_least)] if at_least else []
+        if floor:
+            claims.append(all_of(a.ge(floor) for a in self.relaxation.areas))
         if near is not None:
             claims.append(differing(s, near).le(within))
         claims += [differing(s, other).ge(apart) for other in away]

@@ -16,6 +16,7 @@ from spec.cubed import bound, sheetvars, solo_game, solo_realise, solo_record, s
 from spec.cubed import solo_sheet as ss
 from spec.cubed.solo_targets import Targets, differing
 from spec.logic import Solver, all_of
+from tests.spec.solo import witness_sheet
 
 
 def _final(seed: int) -> solo_game.Node:
@@ -39,21 +40,11 @@ def test_model_games_are_engine_games(seed: int) -> None:
     assert score(state.sheets[0]).areas == ss.area_scores(node.sheet)
 
 
-def _witness_sheet() -> object:
-    (_, record), = load_records("examples/solo-best.json")
-    assert not isinstance(record, Exception)
-    state = new_game(1)
-    for step in record.steps:
-        state = apply(state, step.move)
-    return state.sheets[0]
-
-
 def test_the_witness_sheet_is_realised() -> None:
     """The solo realiser reaches the bundled best game's final sheet exactly (a node budget,
     no time limit); the game's record verifies."""
-    target = _witness_sheet()
-    out = solo_realise.realise_solo(target, width=40, branch=12, seconds=None,  # type: ignore[arg-type]
-                                    nodes=4000)
+    target = witness_sheet()
+    out = solo_realise.realise_solo(target, width=40, branch=12, seconds=None, nodes=4000)
     assert out.node is not None, out.reason
     assert out.node.sheet.to_player_sheet() == target
     moves = out.moves()
