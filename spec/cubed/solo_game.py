@@ -223,12 +223,33 @@ def _passive(node: Node) -> Iterator[Node]:
     d = node.dice
     for die in DICE:
         for area in _areas(die):
-            for face in range(1, 7):
-                for number, target, dice in _platter_entries(node, die, area, face, d):
-                    sheet = ss.enter(node.sheet, area, number, target)
-                    step = ("passive", die, area, number, target)
+            for face, joker in _faces_and_jokers(node.sheet, range(1, 7)):
+                entered = joker[0] if joker else face
+                for number, target, dice in _platter_entries(node, die, area, face, d,
+                                                             entered):
+                    sheet = _spend(ss.enter(node.sheet, area, number, target), joker)
+                    step = ("passive", die, area, number, target, joker[1] if joker else "")
                     yield _settle(node._replace(sheet=sheet, dice=dice, phase=PASSIVE_EXTRA,
                                                 history=_record(node, step)))
+
+
+Joker = tuple[int, str, int] | None
+
+
+def _faces_and_jokers(sheet: ss.Sheet, faces: range) -> Iterator[tuple[int, Joker]]:
+    """Each face without a joker; and, with a joker, the lowest face and each number a joker
+    can give it (the face still rules where the die goes and what it matches, ruling 12, so
+    the lowest is the freest)."""
+    for face in faces:
+        yield face, None
+    low = faces.start
+    for joker in ss.jokers(sheet, low):
+        yield low, joker
+
+
+def _spend(sheet: ss.Sheet, joker: Joker) -> ss.Sheet:
+    return sheet if joker is None else sheet._replace(
+        jokers_spent=sheet.jokers_spent | 1 << joker[2])
 
 
 def _slots(d: Dice, place: int) -> int:
@@ -249,10 +270,10 @@ def _fits(d: Dice, die: int, place: int, face: int) -> bool:
     return not platter or face >= max(platter)
 
 
-def _platter_entries(node: Node, die: int, area: Area, face: int, d: Dice
+def _platter_entries(node: Node, die: int, area: Area, face: int, d: Dice, number: int
                      ) -> Iterator[tuple[int, int, Dice]]:
-    """(number, target, dice) for ``die`` entered from the platter of a solo passive turn,
-    showing ``face`` (loose: placed there now)."""
+    """(number, target, dice) for ``die`` entered as ``number`` from the platter of a solo
+    passive turn, showing ``face`` (loose: placed there now)."""
     if d.place[die] == LOOSE:
         if not _fits(d, die, PLATTER, face):
             return
@@ -261,33 +282,33 @@ def _platter_entries(node: Node, die: int, area: Area, face: int, d: Dice
         return
     else:
         d = _with(d, die, None, face)
-    yield from _entries_at(node, die, area, face, PLATTER, d)
+    yield from _entries_at(node, die, area, number, PLATTER, d)
 
 
-def _entries_at(node: Node, die: int, area: Area, face: int, place: int, d: Dice
+def _entries_at(node: Node, die: int, area: Area, entered: int, place: int, d: Dice
                 ) -> Iterator[tuple[int, int, Dice]]:
-    """(number, target, dice) for ``die`` (already at ``place`` showing ``face``) entered in
-    ``area``: blue with its partner's face (fixed, or chosen for an open or loose partner),
-    turquoise with the matches its group can give (open or loose dice made to show the
-    number)."""
+    """(number, target, dice) for ``die`` (already at ``place``) entered as ``entered`` (its
+    face, or a number joker's number) in ``area``: blue with its partner's face (fixed, or
+    chosen for an open or loose partner), turquoise with the matches its group can give
+    against the number entered (open or loose dice made to show it; ruling 12)."""
     position = ss.PLATTER if place == PLATTER else place
     if area is Area.BLUE:
         other = _partner(die)
         for p, pd in _partner_faces(d, other):
-            for _, value, side in ss.entries(node.sheet, area, position, [face + p], 1):
+            for _, value, side in ss.entries(node.sheet, area, position, [entered + p], 1):
                 yield value, side, pd
         return
     if area is Area.TURQUOISE:
-        group = _group(d, die, place, face)
-        free = ss.turquoise_free(node.sheet, face)
+        group = _group(d, die, place, entered)
+        free = ss.turquoise_free(node.sheet, entered)
         want = min(len(free), 1 + len(group))
-        for _, number, target in ss.entries(node.sheet, area, position, [face], want):
+        for _, number, target in ss.entries(node.sheet, area, position, [entered], want):
             dd = d
             for other, new_place in group[:want - 1]:
-                dd = _with(dd, other, new_place, face)
+                dd = _with(dd, other, new_place, entered)
             yield number, target, dd
         return
-    for _, number, target in ss.entries(node.sheet, area, position, [face], 1):
+    for _, number, target in ss.entries(node.sheet, area, position, [entered], 1):
         yield number, target, d
 
 
@@ -349,21 +370,23 @@ def _extras(node: Node) -> Iterator[Node]:
         for place in places:
             if place == CUP:
                 continue
-            for face in range(d.lo[die], d.hi[die] + 1):
+            for face, joker in _faces_and_jokers(sheet, range(d.lo[die], d.hi[die] + 1)):
                 if d.place[die] == LOOSE:
                     if not _fits(d, die, place, face):
                         continue
                     dice = _with(d, die, place, face)
                 else:
                     dice = _with(d, die, None, face)
+                entered = joker[0] if joker else face
                 for area in _areas(die):
-                    for number, target, after in _entries_at(node, die, area, face, place,
+                    for number, target, after in _entries_at(node, die, area, entered, place,
                                                              dice):
                         spent = sheet._replace(extra_spent=sheet.extra_spent + 1)
-                        new = ss.enter(spent, area, number, target)
+                        new = _spend(ss.enter(spent, area, number, target), joker)
                         used = after._replace(used=after.used | 1 << die)
-                        yield _settle(node._replace(sheet=new, dice=used, history=_record(
-                            node, ("extra", die, area, number, target))))
+                        step = ("extra", die, area, number, target, joker[1] if joker else "")
+                        yield _settle(node._replace(sheet=new, dice=used,
+                                                    history=_record(node, step)))
 
 
 def slot(node: Node) -> int:

@@ -23,8 +23,10 @@ from spec.cubed import solo_game as sg
 from spec.cubed.probe import target_text
 
 
-def _entry(verb: str, die: int, area: Area, target: int) -> Move:
-    return parse_move(f"{verb} {Die(die).code} {area.label}:{target_text(area, target)}")
+def _entry(verb: str, die: int, area: Area, target: int, joker: str = "") -> Move:
+    joker = f" {joker}" if joker else ""
+    return parse_move(f"{verb} {Die(die).code}{joker} {area.label}:"
+                      f"{target_text(area, target)}")
 
 
 def _question(bonus: Bonus, area: Area, number: int, target: int) -> Move:
@@ -62,9 +64,9 @@ def to_moves(node: sg.Node) -> tuple[Move, ...]:
                  else parse_move("forfeit"))
         elif kind == "passive":
             play(_solo_roll(places, faces))
-            play(_entry("take", step[1], step[2], step[4]))  # type: ignore[arg-type]
+            play(_entry("take", step[1], step[2], step[4], step[5]))  # type: ignore[arg-type]
         elif kind == "extra":
-            play(_entry("extra", step[1], step[2], step[4]))  # type: ignore[arg-type]
+            play(_entry("extra", step[1], step[2], step[4], step[5]))  # type: ignore[arg-type]
         else:
             play(_question(step[1], step[2], step[3], step[4]))  # type: ignore[arg-type]
     return tuple(moves)

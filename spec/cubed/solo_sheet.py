@@ -35,6 +35,7 @@ from spec.cubed.printed import (
     BROWN_FIELD_COUNT,
     BROWN_POINTS_BY_CROSSES,
     BROWN_PRINTED,
+    JOKER_PRINTED,
     PINK_FACTOR,
     PINK_FIELD_BONUS,
     PINK_FIELD_COUNT,
@@ -64,6 +65,7 @@ class Sheet(NamedTuple):
     extra: int = 0
     extra_spent: int = 0
     pending: tuple[Bonus, ...] = ()
+    jokers_spent: int = 0
 
     def to_player_sheet(self) -> PlayerSheet:
         """The engine's sheet of the same areas and tracks."""
@@ -71,7 +73,25 @@ class Sheet(NamedTuple):
                            blue_right=self.right, brown=self.brown, pink=self.pink,
                            pink_bonus=self.halves, rerolls=self.rerolls, jokers=self.jokers,
                            extra_dice=self.extra, extra_dice_spent=self.extra_spent,
-                           pending=self.pending)
+                           pending=self.pending, jokers_spent=self.jokers_spent)
+
+
+def jokers(sheet: Sheet, face: int) -> list[tuple[int, str, int]]:
+    """The number jokers the sheet can spend on a die showing ``face`` (rulebook "Any
+    Number"; ruling 23, default: never the face itself): (number, notation, field), a printed
+    field for its number, else the first free "?" field (as ``joker=?N`` spends it)."""
+    out: dict[int, tuple[str, int]] = {}
+    free = [i for i in range(sheet.jokers) if not sheet.jokers_spent >> i & 1]
+    for i in free:
+        printed = JOKER_PRINTED[i]
+        if printed and printed != face:
+            out.setdefault(printed, (f"joker={printed}", i))
+    blank = next((i for i in free if not JOKER_PRINTED[i]), None)
+    if blank is not None:
+        for n in range(1, 7):
+            if n != face:
+                out.setdefault(n, (f"joker=?{n}", blank))
+    return [(n, text, field) for n, (text, field) in sorted(out.items())]
 
 
 def _bits(mask: int) -> int:

@@ -51,10 +51,13 @@ class Targets:
     """Target sheets from the solo counting relaxation, with a fixed number of foxes (the
     total is then linear in the areas and a lowest-area variable: quicker for Z3)."""
 
-    def __init__(self, foxes: int, seconds: float) -> None:
+    def __init__(self, foxes: int, seconds: float, margin: int = 0) -> None:
         self.relaxation = bound.relaxation(1)
         self.solver = Solver(int(seconds * 1000))
         self.solver.add(all_of(p for _, p in self.relaxation.parts))
+        # Spare entries: a target the relaxation admits with entries to spare is likelier to
+        # fit the order of a real game (the relaxation forgets it).
+        self.solver.add((self.relaxation.entries + margin).le(self.relaxation.budget))
         self.low = int_var("lowest")
         self.solver.add(all_of(self.low.le(a) for a in self.relaxation.areas))
         self.solver.add(self.relaxation.foxes.eq(foxes))
@@ -179,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
                                      description="high solo games from relaxation targets")
     parser.add_argument("--foxes", type=int, default=6)
     parser.add_argument("--floor", type=int, default=0, help="every area at least this")
+    parser.add_argument("--margin", type=int, default=0, help="entries to spare in a target")
     parser.add_argument("--beams", type=int, default=3, help="beam shapes per target")
     parser.add_argument("--start", type=int, default=600, help="first targets' total")
     parser.add_argument("--spread", type=int, default=8, help="new targets differ this much")
@@ -196,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     began = time.monotonic()
-    targets = Targets(args.foxes, args.z3_seconds)
+    targets = Targets(args.foxes, args.z3_seconds, args.margin)
     tried: list[PlayerSheet] = []
     best: Found | None = None
 

@@ -44,7 +44,7 @@ def test_the_witness_sheet_is_realised() -> None:
     """The solo realiser reaches the bundled best game's final sheet exactly (a node budget,
     no time limit); the game's record verifies."""
     target = witness_sheet()
-    out = solo_realise.realise_solo(target, width=40, branch=12, seconds=None, nodes=4000)
+    out = solo_realise.realise_solo(target, width=64, branch=16, seconds=None, nodes=6000)
     assert out.node is not None, out.reason
     assert out.node.sheet.to_player_sheet() == target
     moves = out.moves()
