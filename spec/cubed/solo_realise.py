@@ -1,5 +1,5 @@
-"""Realising a claimed solo sheet with open faces: the beam of :mod:`spec.cubed.solo_search`,
-each move kept only while the sheet stays inside the target and every question mark, extra
+"""Realising a claimed solo sheet with open faces (:mod:`spec.cubed.solo_game`): a beam stepped
+roll slot by roll slot, each move kept only while the sheet stays inside the target and every question mark, extra
 die and number joker still to come has room in it (:func:`spec.cubed.realise.fits`,
 :func:`spec.cubed.realise.has_room`), games ranked by the entries still to make
 (:func:`spec.cubed.realise.progress`).  With ``exact``, a game must end with exactly the

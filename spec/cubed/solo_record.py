@@ -1,9 +1,12 @@
 """A searched solo game (:mod:`spec.cubed.solo_game`) as the engine's moves, made move by move
 with the engine (``apply`` checks each): the rolls get the faces the game's moves fixed (dice
 nobody used show 6, or, after the third roll and on a solo passive roll, what the turn's end
-recorded); ``pass`` is added where the engine waits for one."""
+recorded); ``pass`` is added where the engine waits for one.  :func:`write_record` verifies the
+game with the engine before it writes its record."""
 
 from __future__ import annotations
+
+import attrs
 
 from oracle import (
     Area,
@@ -18,7 +21,9 @@ from oracle import (
     apply,
     new_game,
     parse_move,
+    score,
 )
+from oracle.record import dump_record, record_game, verify
 from spec.cubed import solo_game as sg
 from spec.cubed.probe import target_text
 
@@ -105,3 +110,27 @@ def _solo_roll(places: tuple[int, ...], faces: tuple[int, ...]) -> SoloRoll:
         if not on:
             shown[fields[-1]] = 6
     return SoloRoll(tuple(shown), tuple(Die(d) for d in platter + fields))
+
+
+@attrs.frozen
+class Found:
+    """A finished game and its total."""
+
+    node: sg.Node
+    total: int
+
+
+def write_record(found: Found, path_out: str) -> int:
+    """Verify the game with the engine and write its record; returns the engine's total."""
+    moves = to_moves(found.node)
+    state = new_game(1)
+    for move in moves:
+        state = apply(state, move)
+    total = score(state.sheets[0]).total
+    record = record_game(moves, ("Solo",), game="clever-cubed")
+    verdict = verify(record, "found")
+    if verdict.status != "legal" or total != found.total:
+        raise RuntimeError(f"the game found does not verify: {verdict.status}, {total}")
+    with open(path_out, "w", encoding="utf-8") as out:
+        out.write(dump_record(record))
+    return total

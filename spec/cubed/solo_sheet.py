@@ -4,7 +4,7 @@ bonuses they bring (rulebook "The Yellow Area" ... "The Pink Area", "Bonuses", "
 docs/rulings.md, rulings 10-20), read from the spec's printed sheet (:mod:`spec.cubed.printed`).
 
 This is a search model, not a reference: every game a search finds with it is turned into a
-record and judged by the engine (``verify``), and ``tests/spec/test_solo_search.py`` plays it
+record and judged by the engine (``verify``), and ``tests/spec/test_solo.py`` plays it
 against the engine.  Targets are the spec's: yellow row 1..3, turquoise row set (bit
 ``row - 1``), blue side 0/1, brown field 1..12, pink option 0 half / 1 times.
 """

@@ -4,7 +4,7 @@ admits (:mod:`spec.cubed.bound`) with a high total, and the open-face beam
 inside it.  Targets come first from anywhere (each differing from the ones tried in many
 cells), then from near the best game found: a sheet within a few cells of it with a higher
 total (a large-neighbourhood search over sheets).  Every game kept is verified by the engine
-(:func:`spec.cubed.solo_search.write_record`).
+(:func:`spec.cubed.solo_record.write_record`).
 
 ``python -m spec.cubed.solo_targets --help``.
 """
@@ -24,7 +24,7 @@ from spec.cubed import solo_sheet as ss
 from spec.cubed.printed import PINK_FACTOR, TRACK_FIELDS
 from spec.cubed.seam import GAME, format_sheet, parse_sheet
 from spec.cubed.sheetvars import SheetVars
-from spec.cubed.solo_search import Found, write_record
+from spec.cubed.solo_record import Found, write_record
 from spec.logic import Bool, Int, Solver, all_of, count, int_var, total
 
 
