@@ -7,7 +7,8 @@
     clever-oracle solve reachable "SHEET" [--players N] [--round R] [--record FILE]
     clever-oracle solve solo-bound             the proven upper bound on a solo game
 
-Exit codes as for every command: 0 answered, 2 unusable input (one line on stderr).
+Exit codes as for every command: 0 answered, 2 unusable input (one line on stderr), 3 a
+certificate the engine does not confirm (a bug: nothing is printed as proven).
 """
 
 from __future__ import annotations

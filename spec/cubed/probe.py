@@ -24,6 +24,7 @@ from oracle import (
     Forfeit,
     GameState,
     Move,
+    Place,
     PlayerSheet,
     Position,
     QuestionMark,
@@ -37,7 +38,6 @@ from oracle import (
 )
 from spec.cubed.engine_view import spends_joker
 from spec.cubed.printed import OWN_QUESTION
-from spec.cubed.seam import areas
 
 #: The area names and target words of move notation (docs/formats.md, "Move notation").
 ROMAN = ("I", "II", "III")
@@ -91,7 +91,7 @@ def _faces(cup: tuple[Die, ...], shown: Mapping[Die, int], other: int) -> Roll:
 
 
 def _cup(state: GameState) -> tuple[Die, ...]:
-    return tuple(d for d in Die if state.places[d] == 0)
+    return tuple(d for d in Die if state.places[d] == Place.CUP)
 
 
 def _split_blue(value: int) -> tuple[int, int]:
@@ -245,12 +245,3 @@ def step(area: Area, sheet: PlayerSheet, number: int, target: int,
     asked = sheet.but(pending=(OWN_QUESTION[area],))
     after = apply(state.with_sheet(seat, asked), question_move(area, number, target))
     return area_only(after.sheets[seat], area), bonuses(sheet, after.sheets[seat], foxes=False)
-
-
-def score(area: Area, sheet: PlayerSheet) -> int:
-    """The engine's points for ``area`` on ``sheet``."""
-    return areas(sheet)[area - 1]
-
-
-#: The index of each area in the game's score breakdown.
-AREA_INDEX: Mapping[Area, int] = MappingProxyType({a: i for i, a in enumerate(Area)})

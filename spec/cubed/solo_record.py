@@ -16,6 +16,7 @@ from oracle import (
     Move,
     Pass,
     Phase,
+    Place,
     Roll,
     SoloRoll,
     apply,
@@ -90,7 +91,7 @@ def _roll(state: GameState, step: sg.Step, faces: tuple[int, ...]) -> Roll:
         shown[die] = face
         if partner:
             shown[Die.WHITE if die == Die.BLUE else Die.BLUE] = partner
-    return Roll(tuple(shown[d] if state.places[d] == 0 else 0 for d in range(6)))
+    return Roll(tuple(shown[d] if state.places[d] == Place.CUP else 0 for d in range(6)))
 
 
 def _solo_roll(places: tuple[int, ...], faces: tuple[int, ...]) -> SoloRoll:

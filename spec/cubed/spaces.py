@@ -100,11 +100,6 @@ def units(area: Area, sheet: PlayerSheet) -> int:
     return len(sheet.pink)
 
 
-def empty(sheet: PlayerSheet) -> bool:
-    """The area-only sheet is blank."""
-    return sheet == PlayerSheet()
-
-
 def build_space(area: Area, sheets: Iterable[PlayerSheet], ruleset: Ruleset = Ruleset(),
                 problems: list[str] | None = None) -> Space:
     """The engine's answers for ``sheets`` (area-only).  A state the engine cannot make one
