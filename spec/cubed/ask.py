@@ -10,7 +10,7 @@ from types import MappingProxyType
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.areas import AREA_BY_LABEL, Area
 from oracle.family import ROUNDS_BY_PLAYERS
-from spec.cubed.oracle_view import parse_sheet
+from spec.cubed.seam import parse_sheet
 from oracle.errors import NotationError, OracleError
 from spec.cubed import questions
 from spec.cubed.questions import Answer

@@ -14,20 +14,18 @@ from types import MappingProxyType
 
 import attrs
 
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.sheet import (
-    BLUE_EXTREME_POINTS,
-    BLUE_HIGH_LIMIT,
-    BLUE_LEFT_BONUS,
-    BLUE_LOW_LIMIT,
-    BLUE_MAX,
-    BLUE_MIDDLE,
-    BLUE_MIN,
-    BLUE_POINTS,
-    BLUE_RIGHT_BONUS,
-    BLUE_SIDE_FIELDS,
-    Bonus,
+from oracle import Bonus, PlayerSheet, Ruleset
+from spec.cubed.printed import (
+    BLUE_EXTREME,
+    BLUE_FIELDS_PER_SIDE,
+    BLUE_HIGH,
+    BLUE_HIGHEST,
+    BLUE_LEFT_FIELD_BONUS,
+    BLUE_LOW,
+    BLUE_LOWEST,
+    BLUE_RIGHT_FIELD_BONUS,
+    BLUE_SIDE_POINTS,
+    BLUE_START,
 )
 from spec.cubed.entry import Entry
 from spec.logic import (
@@ -46,9 +44,9 @@ from spec.logic import (
 
 LEFT, RIGHT = 0, 1
 SIDES = (LEFT, RIGHT)
-DISTANCES = range(1, BLUE_SIDE_FIELDS + 1)
+DISTANCES = range(1, BLUE_FIELDS_PER_SIDE + 1)
 STEP = MappingProxyType({LEFT: -1, RIGHT: 1})
-BONUS = MappingProxyType({LEFT: BLUE_LEFT_BONUS, RIGHT: BLUE_RIGHT_BONUS})
+BONUS = MappingProxyType({LEFT: BLUE_LEFT_FIELD_BONUS, RIGHT: BLUE_RIGHT_FIELD_BONUS})
 
 
 @attrs.frozen
@@ -59,7 +57,7 @@ class Blue:
 
     def value(self, side: int, distance: int) -> Int:
         """The number at ``distance`` (1..6) on ``side``; distance 0 is the printed 7."""
-        return const(BLUE_MIDDLE) if distance == 0 else self.sides[side][distance - 1]
+        return const(BLUE_START) if distance == 0 else self.sides[side][distance - 1]
 
     def written(self, side: int, distance: int) -> Bool:
         """A number is written at ``distance`` on ``side``."""
@@ -89,15 +87,15 @@ def equals(area: Blue, sheet: PlayerSheet) -> Bool:
 def follows(previous: Int, number: Int, side: int, ruleset: Ruleset) -> Bool:
     """``number`` may follow ``previous`` on ``side``: one step on, or a 7 (after a non-7
     unless ``blue_seven_after_seven``)."""
-    seven = number.eq(BLUE_MIDDLE)
+    seven = number.eq(BLUE_START)
     if not ruleset.blue_seven_after_seven:
-        seven = seven & previous.ne(BLUE_MIDDLE)
+        seven = seven & previous.ne(BLUE_START)
     return number.eq(previous + STEP[side]) | seven
 
 
 def previous(area: Blue, side: int) -> Int:
     """The number the next field of ``side`` follows: the last written one, or the middle 7."""
-    out: Int = const(BLUE_MIDDLE)
+    out: Int = const(BLUE_START)
     for d in DISTANCES:
         out = ite(area.written(side, d), area.value(side, d), out)
     return out
@@ -105,22 +103,11 @@ def previous(area: Blue, side: int) -> Int:
 
 def legal(area: Blue, target: Int, entry: Entry, ruleset: Ruleset) -> Bool:
     """Writing ``entry.number`` on side ``target``: a free field left, and the number follows."""
-    return entry.number.between(BLUE_MIN, BLUE_MAX) & any_of(
-        target.eq(s) & area.length(s).lt(BLUE_SIDE_FIELDS)
+    return entry.number.between(BLUE_LOWEST, BLUE_HIGHEST) & any_of(
+        target.eq(s) & area.length(s).lt(BLUE_FIELDS_PER_SIDE)
         & follows(previous(area, s), entry.number, s, ruleset)
         for s in SIDES
     )
-
-
-def after(area: Blue, target: Int, entry: Entry) -> Blue:
-    """The area after the entry: the number in the first free field of the side."""
-    return Blue(tuple(  # type: ignore[arg-type]  # a pair, built from SIDES
-        tuple(
-            ite(target.eq(s) & area.length(s).eq(d - 1), entry.number, area.value(s, d))
-            for d in DISTANCES
-        )
-        for s in SIDES
-    ))
 
 
 def bonuses(area: Blue, target: Int, entry: Entry) -> dict[Bonus, Int]:
@@ -148,13 +135,13 @@ def earned(area: Blue) -> dict[Bonus, Int]:
 def score(area: Blue) -> Int:
     """The points above the two outermost written fields, plus 4 for every number <= 4 or
     >= 10."""
-    fields = total(lookup(area.length(s), (0,) + BLUE_POINTS) for s in SIDES)
+    fields = total(lookup(area.length(s), (0,) + BLUE_SIDE_POINTS) for s in SIDES)
     extremes = count(
         area.written(s, d)
-        & (area.value(s, d).le(BLUE_LOW_LIMIT) | area.value(s, d).ge(BLUE_HIGH_LIMIT))
+        & (area.value(s, d).le(BLUE_LOW) | area.value(s, d).ge(BLUE_HIGH))
         for s in SIDES for d in DISTANCES
     )
-    return fields + extremes * BLUE_EXTREME_POINTS
+    return fields + extremes * BLUE_EXTREME
 
 
 def foxes(area: Blue) -> Int:
@@ -174,7 +161,7 @@ def well_formed(area: Blue, ruleset: Ruleset) -> Bool:
     for s in SIDES:
         for d in DISTANCES:
             v = area.value(s, d)
-            out.append(v.eq(0) | (v.between(BLUE_MIN, BLUE_MAX)
+            out.append(v.eq(0) | (v.between(BLUE_LOWEST, BLUE_HIGHEST)
                                   & area.written(s, d - 1)
                                   & follows(area.value(s, d - 1), v, s, ruleset)))
     return all_of(out)

@@ -12,11 +12,8 @@ from __future__ import annotations
 
 import attrs
 
-from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.sheet import Bonus
-from oracle.family import ROUNDS_BY_PLAYERS
-from oracle.cubed.areas import Area
-from oracle.cubed.variant import CUBED
+from oracle import DEFAULT_RULESET, Area, Bonus, Ruleset
+from spec.cubed.printed import OWN_QUESTION, ROUNDS
 from spec.cubed import scores, sheetvars, tracks
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Bool, Int, all_of, count, int_var, ite, truth, total
@@ -134,7 +131,7 @@ def relaxation(players: int = 1, rounds: int | None = None,
     The total is the area scores plus the foxes times the lowest area; ``fox_sources`` (each 0
     or 1) let a proof split by the foxes present (``questions.solo_upper_bound_check``).
     """
-    rounds = ROUNDS_BY_PLAYERS[players] if rounds is None else rounds
+    rounds = ROUNDS[players] if rounds is None else rounds
     s = sheetvars.fresh("final")
     t = tracks.tracks(s, rounds)
     extra_used = int_var("extra_used")
@@ -162,7 +159,7 @@ def relaxation(players: int = 1, rounds: int | None = None,
                   & total(black.values()).le(t.questions[Bonus.QUESTION_BLACK])))
     flexible: dict[Area, Int] = {}
     for area in Area:
-        own = next(b for b in Bonus if CUBED.question_area(b) is area)
+        own = OWN_QUESTION[area]
         flexible[area] = passive[area] + extra[area] + black[area] + t.questions[own]
         picks = total(active[k][area] for k in FIELDS)
         parts.append((f"ENTRIES-{area.label.upper()}",

@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import attrs
 
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.sheet import BROWN_FIELDS, BROWN_GAP_BONUS, BROWN_NUMBERS, BROWN_POINTS, Bonus
+from oracle import Bonus, PlayerSheet, Ruleset
+from spec.cubed.printed import (
+    BROWN_BETWEEN,
+    BROWN_FIELD_COUNT,
+    BROWN_POINTS_BY_CROSSES,
+    BROWN_PRINTED,
+)
 from spec.cubed.entry import Entry
 from spec.logic import (
     Bool,
@@ -26,7 +30,7 @@ from spec.logic import (
     truth,
 )
 
-FIELDS = range(1, BROWN_FIELDS + 1)
+FIELDS = range(1, BROWN_FIELD_COUNT + 1)
 
 
 @attrs.frozen
@@ -52,14 +56,14 @@ def equals(area: Brown, sheet: PlayerSheet) -> Bool:
 
 def right_of_last(area: Brown, f: int) -> Bool:
     """Field ``f`` lies right of every crossed field."""
-    return all_of(~area.field(g) for g in range(f, BROWN_FIELDS + 1))
+    return all_of(~area.field(g) for g in range(f, BROWN_FIELD_COUNT + 1))
 
 
 def legal(area: Brown, target: Int, entry: Entry, ruleset: Ruleset) -> Bool:
     """Crossing field ``target`` for ``entry.number``: it shows the number and lies right of the
     last crossed field."""
     return any_of(
-        target.eq(f) & entry.number.eq(BROWN_NUMBERS[f - 1]) & right_of_last(area, f)
+        target.eq(f) & entry.number.eq(BROWN_PRINTED[f - 1]) & right_of_last(area, f)
         for f in FIELDS
     )
 
@@ -71,7 +75,7 @@ def after(area: Brown, target: Int, entry: Entry) -> Brown:
 
 #: (left field of the gap, bonus) for every printed gap bonus.
 GAPS: tuple[tuple[int, Bonus], ...] = tuple(
-    (g, b) for g, b in enumerate(BROWN_GAP_BONUS, start=1) if b is not None
+    (g, b) for g, b in enumerate(BROWN_BETWEEN, start=1) if b is not None
 )
 
 
@@ -99,7 +103,7 @@ def earned(area: Brown) -> dict[Bonus, Int]:
 
 def score(area: Brown) -> Int:
     """Points by the number of crossed fields."""
-    return lookup(count(area.fields), BROWN_POINTS)
+    return lookup(count(area.fields), BROWN_POINTS_BY_CROSSES)
 
 
 def foxes(area: Brown) -> Int:
@@ -112,7 +116,7 @@ def entries(area: Brown) -> Int:
     return count(area.fields)
 
 
-def well_formed(area: Brown) -> Bool:
+def well_formed(area: Brown, ruleset: Ruleset) -> Bool:
     """Any set of fields can be crossed (left to right)."""
     return truth(True)
 

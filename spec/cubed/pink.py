@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import attrs
 
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.sheet import PINK_BONUS, PINK_FIELDS, PINK_STARS, Bonus
+from oracle import Bonus, PlayerSheet, Ruleset
+from spec.cubed.printed import PINK_FACTOR, PINK_FIELD_BONUS, PINK_FIELD_COUNT
 from spec.cubed.entry import Entry
 from spec.logic import (
     Bool,
@@ -25,11 +24,11 @@ from spec.logic import (
     bool_var,
     count,
     int_var,
-    ite,
     total,
+    truth,
 )
 
-FIELDS = range(1, PINK_FIELDS + 1)
+FIELDS = range(1, PINK_FIELD_COUNT + 1)
 HALF, TIMES = 0, 1
 NUMBERS = range(1, 7)
 
@@ -67,31 +66,11 @@ def equals(area: Pink, sheet: PlayerSheet) -> Bool:
     return all_of(out)
 
 
-def written_value(f: int, number: Int, option: Int) -> Int:
-    """The number written in field ``f`` for a die ``number``: half rounded up, or times the
-    star."""
-    half = total(ite(number.eq(n), (n + 1) // 2, 0) for n in NUMBERS)
-    return ite(option.eq(HALF), half, number * PINK_STARS[f - 1])
-
-
 def legal(area: Pink, target: Int, entry: Entry, ruleset: Ruleset) -> Bool:
     """Writing with option ``target`` in the next free field: one is free, and field 1 takes
     half."""
     n = area.length()
-    return (
-        entry.number.between(1, 6) & target.between(HALF, TIMES) & n.lt(PINK_FIELDS)
-        & n.eq(0).implies(target.eq(HALF))
-    )
-
-
-def after(area: Pink, target: Int, entry: Entry) -> Pink:
-    """The area after the entry."""
-    n = area.length()
-    return Pink(
-        tuple(ite(n.eq(f - 1), written_value(f, entry.number, target), area.values[f - 1])
-              for f in FIELDS),
-        tuple(area.half[f - 1] | (n.eq(f - 1) & target.eq(HALF)) for f in FIELDS),
-    )
+    return target.between(HALF, TIMES) & n.lt(PINK_FIELD_COUNT) & n.eq(0).implies(target.eq(HALF))
 
 
 def bonuses(area: Pink, target: Int, entry: Entry) -> dict[Bonus, Int]:
@@ -99,7 +78,7 @@ def bonuses(area: Pink, target: Int, entry: Entry) -> dict[Bonus, Int]:
     n = area.length()
     out: dict[Bonus, list[Bool]] = {}
     for f in FIELDS:
-        bonus = PINK_BONUS[f - 1]
+        bonus = PINK_FIELD_BONUS[f - 1]
         if bonus is not None:
             out.setdefault(bonus, []).append(n.eq(f - 1) & target.eq(HALF))
     return {b: count(v) for b, v in out.items()}
@@ -109,7 +88,7 @@ def earned(area: Pink) -> dict[Bonus, Int]:
     """How many of each bonus a state has earned in all."""
     out: dict[Bonus, list[Bool]] = {}
     for f in FIELDS:
-        bonus = PINK_BONUS[f - 1]
+        bonus = PINK_FIELD_BONUS[f - 1]
         if bonus is not None:
             out.setdefault(bonus, []).append(area.written(f) & area.half[f - 1])
     return {b: count(v) for b, v in out.items()}
@@ -130,18 +109,15 @@ def entries(area: Pink) -> Int:
     return area.length()
 
 
-def well_formed(area: Pink) -> Bool:
-    """Fields filled from the left; each number one a die can give with its option; field 1
-    half."""
+def well_formed(area: Pink, ruleset: Ruleset) -> Bool:
+    """Fields filled from the left; each number one a die can give with its option (field 1
+    has no star: times gives nothing there, so it is always half)."""
     out = []
     for f in FIELDS:
         v, h = area.values[f - 1], area.half[f - 1]
-        possible = any_of(
-            v.eq((n + 1) // 2) & h if f == 1 else
-            (v.eq((n + 1) // 2) & h) | (v.eq(n * PINK_STARS[f - 1]) & ~h)
-            for n in NUMBERS
-        )
-        before = area.written(f - 1) if f > 1 else possible
+        possible = any_of((v.eq((n + 1) // 2) & h) | (v.eq(n * PINK_FACTOR[f - 1]) & ~h)
+                          for n in NUMBERS)
+        before = area.written(f - 1) if f > 1 else truth(True)
         out.append((v.eq(0) & ~h) | (possible & before))
     return all_of(out)
 

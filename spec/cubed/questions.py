@@ -13,14 +13,12 @@ from types import MappingProxyType
 
 import attrs
 
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.cubed.sheet import Bonus
-from oracle.family import ROUNDS_BY_PLAYERS
-from oracle.cubed.areas import Area
-from spec.cubed.oracle_view import format_sheet
+from oracle import DEFAULT_RULESET, Area, Bonus, PlayerSheet, Ruleset
 from oracle.record import dump_record, record_game
-from spec.cubed import bound, realise, scores, sheetvars, tracks
+from spec.cubed.printed import ROUNDS
+from spec.cubed.seam import GAME, format_sheet
+from spec.cubed import (bound, certificates, decompose, realise, scores, sheetvars,
+                        solo_realise, spaces, tracks)
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Bool, Int, Solver, all_of, any_of, int_var, total
 
@@ -63,7 +61,7 @@ class Answer:
         elif self.proven and self.question.startswith("upper bound"):
             head = f"{self.question}: at most {self.value} (proven: Z3 says unsat for more)"
         elif self.proven:
-            head = f"{self.question}: {self.value} (proven optimal: Z3 says unsat for better)"
+            head = f"{self.question}: {self.value} (proven optimal)"
         else:
             gap = "unknown" if self.bound is None else str(abs(self.bound - self.value))
             head = (f"{self.question}: best found {self.value}, best proven bound "
@@ -147,13 +145,17 @@ def _bound(solver: Solver, objective: Int, s: SheetVars, deadline: float, better
     return value, proven_bound, sheet
 
 
+Certify = Callable[[int, PlayerSheet], PlayerSheet]
+
+
 def _optimum(question: str, parts: Bool, objective: Int, s: SheetVars, timeout: float,
-             build: float, better: int = 1, progress: Progress | None = None,
+             build: float, certify: Certify, better: int = 1, progress: Progress | None = None,
              notes: tuple[str, ...] = (), base: PlayerSheet = PlayerSheet(),
              cap: int | None = None) -> Answer:
     """Ascend to the optimum; when that runs out of time (after half of it, if ``cap`` — a
     value nothing passes — is given), use the rest to prove a bound between the best found and
-    ``cap`` (:func:`_bound`)."""
+    ``cap`` (:func:`_bound`).  The witness goes through ``certify`` (the engine's check, which
+    gives the sheet to print) before it is printed."""
     start = time.perf_counter()
     solver = Solver()
     solver.add(parts)
@@ -165,8 +167,12 @@ def _optimum(question: str, parts: Bool, objective: Int, s: SheetVars, timeout: 
                                             value, cap, progress, base)
         sheet = found or sheet
         proven = proven_bound == value
-    return Answer(question, value, format_sheet(sheet) if sheet else None, proven, proven_bound,
-                  build, time.perf_counter() - start, notes)
+    shown = certify(value, sheet) if value is not None and sheet is not None else None
+    if proven:
+        notes = notes + ("proof: Z3 finds no better sheet (unsat); the witness is checked by "
+                         "the engine",)
+    return Answer(question, value, format_sheet(shown) if shown else None, proven,
+                  proven_bound, build, time.perf_counter() - start, notes)
 
 
 def area_max(area: Area, most: int, timeout: float = 60.0,
@@ -177,9 +183,15 @@ def area_max(area: Area, most: int, timeout: float = 60.0,
     parts = (sheetvars.well_formed(s, ruleset) & sheetvars.area_entries(s, area).le(most)
              & _only(s, area))
     objective = sheetvars.area_score(s, area)
-    return _optimum(f"highest {area.label} score with at most {most} entries", parts, objective,
-                    s, timeout, time.perf_counter() - t0, progress=progress,
-                    cap=AREA_CAP[area])
+    question = f"highest {area.label} score with at most {most} entries"
+
+    def certify(value: int, sheet: PlayerSheet) -> PlayerSheet:
+        certificates.confirm_area(sheet, area, value, question)
+        certificates.confirm_entries(sheet, most, question, area)
+        return sheet
+
+    return _optimum(question, parts, objective, s, timeout, time.perf_counter() - t0, certify,
+                    progress=progress, cap=AREA_CAP[area])
 
 
 #: A score no area passes: the printed maxima (yellow 3 x 42, turquoise 5 x 21, brown 90, pink
@@ -198,41 +210,86 @@ def _only(s: SheetVars, area: Area) -> Bool:
     return all_of(sheetvars.area_equals(s, a, PlayerSheet()) for a in Area if a is not area)
 
 
-def _sheet_total(s: SheetVars, rounds: int) -> Int:
+def sheet_total(s: SheetVars, rounds: int) -> Int:
+    """A sheet's total after ``rounds`` rounds: areas, and foxes (the areas' and the re-roll
+    track's, its circles from the bonuses earned and the round bonuses) times the lowest."""
     t = tracks.tracks(s, rounds)
     foxes = total(sheetvars.area_foxes(s, a) for a in Area) + t.foxes
     return scores.with_foxes(scores.area_scores(s), foxes)
 
 
-def _entries(s: SheetVars) -> Int:
+def sheet_entries(s: SheetVars) -> Int:
+    """The fewest entries that make the sheet's five areas."""
     return total(sheetvars.area_entries(s, a) for a in Area)
+
+
+def _whole(question: str, found: decompose.Best, most: int, t0: float) -> Answer:
+    """A whole-sheet answer from :func:`spec.cubed.decompose.best_totals`: the best sheet
+    with at most ``most`` entries, certified by the engine (tracks from its own bonuses)."""
+    most = min(most, len(found.totals) - 1)
+    value = found.totals[most]
+    sheet = certificates.with_tracks(decompose.combined(found.choices[most]), ROUNDS[1])
+    certificates.confirm_total(sheet, value, question)
+    used = certificates.confirm_entries(sheet, most, question)
+    cells = sum(len(decompose.area_table(a)) for a in Area)
+    return Answer(question, value, format_sheet(sheet), True, value, 0.0,
+                  time.perf_counter() - t0,
+                  (f"{used} entries; proof: each area's best score for every entry count, fox "
+                   f"and re-roll count ({cells} options kept), each proven by Z3, and an "
+                   "exhaustive choice of one per area; the witness's total (tracks from the "
+                   "engine's own bonuses) is checked by the engine",))
 
 
 def sheet_max(most: int, timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET,
               progress: Progress | None = None) -> Answer:
     """The highest whole-sheet total (foxes included; the round bonuses of a whole solo game
-    count towards the re-roll track) with at most ``most`` entries."""
+    count towards the re-roll track) with at most ``most`` entries, exact by the per-area
+    decomposition (:mod:`spec.cubed.decompose`)."""
     t0 = time.perf_counter()
-    s = sheetvars.fresh("s")
-    parts = sheetvars.well_formed(s, ruleset) & _entries(s).le(most)
-    return _optimum(f"highest sheet total with at most {most} entries", parts,
-                    _sheet_total(s, ROUNDS_BY_PLAYERS[1]), s, timeout,
-                    time.perf_counter() - t0, progress=progress, cap=SHEET_CAP)
+    question = f"highest sheet total with at most {most} entries"
+    if most < 0:
+        raise ValueError("the number of entries must be at least 0")
+    try:
+        found = decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout)
+    except TimeoutError:
+        return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
+    return _whole(question, found, most, t0)
 
 
 def fewest(goal: int, area: Area | None = None, timeout: float = 60.0,
            ruleset: Ruleset = DEFAULT_RULESET, progress: Progress | None = None) -> Answer:
-    """The fewest entries that reach ``goal`` points in ``area`` (or the whole sheet)."""
+    """The fewest entries that reach ``goal`` points in ``area`` (or the whole sheet: exact by
+    the per-area decomposition)."""
     t0 = time.perf_counter()
-    s = sheetvars.fresh("s")
-    points = sheetvars.area_score(s, area) if area else _sheet_total(s, ROUNDS_BY_PLAYERS[1])
-    entries = sheetvars.area_entries(s, area) if area else _entries(s)
-    parts = sheetvars.well_formed(s, ruleset) & points.ge(goal)
-    if area is not None:
-        parts = parts & _only(s, area)
     where = area.label if area else "sheet"
-    return _optimum(f"fewest entries for {goal} {where} points", parts, entries, s, timeout,
-                    time.perf_counter() - t0, better=-1, progress=progress, cap=0)
+    question = f"fewest entries for {goal} {where} points"
+    if area is None:
+        try:
+            found = decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout)
+        except TimeoutError:
+            return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
+        enough = [k for k, v in enumerate(found.totals) if v >= goal]
+        if not enough:
+            return Answer(question, None, None, True, None, 0.0, time.perf_counter() - t0,
+                          (f"the highest total of any sheet is {found.totals[-1]}",))
+        answer = _whole(question, found, enough[0], t0)
+        return attrs.evolve(answer, value=enough[0], bound=enough[0])
+    s = sheetvars.fresh("s")
+    points = sheetvars.area_score(s, area)
+    entries = sheetvars.area_entries(s, area)
+    parts = sheetvars.well_formed(s, ruleset) & points.ge(goal) & _only(s, area)
+
+    def certify(value: int, sheet: PlayerSheet) -> PlayerSheet:
+        used = certificates.confirm_entries(sheet, value, question, area)
+        points_now = GAME.score(sheet).areas[list(Area).index(area)]
+        if used != value or points_now < goal:
+            raise certificates.CertificateError(
+                f"{question}: the witness {format_sheet(sheet)} has {used} entries and "
+                f"{points_now} points by the engine")
+        return sheet
+
+    return _optimum(question, parts, entries, s, timeout, time.perf_counter() - t0, certify,
+                    better=-1, progress=progress, cap=0)
 
 
 def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
@@ -243,11 +300,20 @@ def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
     old, new = sheetvars.fresh("old"), sheetvars.fresh("new")
     base = (sheetvars.equals(old, sheet) & sheetvars.well_formed(new, ruleset)
             & sheetvars.grows(old, new))
-    parts = base & _entries(new).le(_entries(old) + more)
+    parts = base & sheet_entries(new).le(sheet_entries(old) + more)
     build = time.perf_counter() - t0
-    answer = _optimum(f"best completion with at most {more} more entries", parts,
-                      _sheet_total(new, ROUNDS_BY_PLAYERS[1]), new, timeout, build,
-                      progress=progress, base=sheet, cap=SHEET_CAP)
+    question = f"best completion with at most {more} more entries"
+    had = sum(spaces.units(a, sheet) for a in Area)
+
+    def certify(value: int, witness: PlayerSheet) -> PlayerSheet:
+        shown = certificates.with_tracks(witness, ROUNDS[1], ruleset)
+        certificates.confirm_total(shown, value, question)
+        certificates.confirm_entries(shown, had + more, question)
+        certificates.confirm_growth(sheet, shown, question)
+        return shown
+
+    answer = _optimum(question, parts, sheet_total(new, ROUNDS[1]), new, timeout, build,
+                      certify, progress=progress, base=sheet, cap=SHEET_CAP)
     probe = Solver(int(timeout * 1000))
     probe.add(base)
     notes = []
@@ -283,7 +349,8 @@ PART_WORDS: Mapping[str, str] = MappingProxyType({
     "TRACKS": "the action tracks' circles differ from the bonuses the sheet earned plus the "
               "round bonuses",
     "SPENT": "more actions are crossed as spent than are circled",
-    "PENDING": "a finished sheet has no unresolved question marks",
+    "PENDING": "a round ends with no unresolved question marks (each is used at once or "
+               "lost)",
 })
 
 
@@ -302,7 +369,7 @@ PART_RULES: Mapping[str, tuple[str, ...]] = MappingProxyType({
     "QUESTION-BLACK": ("QUESTION-USE", "ROUND-BONUS"),
     "TRACKS": ("ACTION-TRACK", "ROUND-BONUS"),
     "SPENT": ("ACTION-TRACK",),
-    "PENDING": ("QUESTION-FIRST",),
+    "PENDING": ("QUESTION-FIRST", "QUESTION-LOST"),
 })
 #: The rules behind every area's ``ENTRIES-<AREA>`` part.
 ENTRIES_RULES = ("ACTIVE-PICK", "PASSIVE-PLATTER", "QUESTION-USE")
@@ -315,14 +382,21 @@ def part_text(name: str) -> str:
     return f"{name} [{', '.join(rules)}]: {words}" if rules else f"{name}: {words}"
 
 
+#: The solo beams ``reachable`` tries in turn, (width, branch): each settles quickly when it
+#: fails, and beams of other shapes keep other games (measured on the bundled solo records).
+SOLO_BEAMS = ((40, 12), (24, 8), (64, 16), (100, 12), (160, 16), (240, 20))
+
+
 def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
               timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET,
-              progress: Progress | None = None) -> Answer:
+              progress: Progress | None = None, budget: int | None = None) -> Answer:
     """Whether ``sheet`` can be a player's sheet after ``rounds`` rounds of a game of
     ``players`` (default: a finished game); if not, the smallest set of broken conditions
-    (an unsat core), each in plain words with its rule id."""
+    (an unsat core), each in plain words with its rule id.  With ``budget``, the game search
+    expands at most that many games per attempt and has no time limit (for tests: the answer
+    does not depend on the machine's speed)."""
     t0 = time.perf_counter()
-    last = ROUNDS_BY_PLAYERS[players]
+    last = ROUNDS[players]
     rounds = last if rounds is None else rounds
     if not 1 <= rounds <= last:
         raise ValueError(f"a {players}-player game has rounds 1 to {last}, not {rounds}")
@@ -343,7 +417,7 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
         t.circled[Bonus.EXTRA_DIE].ge(sheet.extra_dice_spent),
         t.circled[Bonus.NUMBER_JOKER].ge(spent_jokers),
     )), "SPENT")
-    if sheet.pending and rounds == ROUNDS_BY_PLAYERS[players]:
+    if sheet.pending:  # a round ends with every question mark used or lost (rulings 18-19)
         solver.add_named(all_of(()) & ~all_of(()), "PENDING")
     build = time.perf_counter() - t0
     start = time.perf_counter()
@@ -359,16 +433,33 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
     if status != "sat":
         return Answer(question, None, None, False, None, build, time.perf_counter() - start,
                       ("the counting check ran out of time",), verdict="undecided")
-    # Counting cannot refute it; a yes needs a game: a greedy beam, a paced one, a wide one.
+    # Counting cannot refute it; a yes needs a game: solo with the faces left open (a narrow
+    # beam, a wide one), then (any game) a greedy beam, a paced one, a wide one.
     found = realise.Realised(None)
+    if players == 1 and ruleset == DEFAULT_RULESET and not (sheet.rerolls_spent
+                                                            or sheet.jokers_spent):
+        for width, branch in SOLO_BEAMS:
+            left = timeout - (time.perf_counter() - t0)
+            if left <= 0 and budget is None:
+                break
+            out = solo_realise.realise_solo(sheet, width=width, branch=branch, rounds=rounds,
+                                            seconds=None if budget is not None else left,
+                                            nodes=budget, progress_text=progress)
+            if out.node is not None:
+                found = realise.Realised(out.moves())
+                break
     attempts = ((False, 24), (True, 24), (False, 96))
     for i, (paced, width) in enumerate(attempts):
+        if found.moves is not None:
+            break
         left = timeout - (time.perf_counter() - t0)
-        if left <= 0:
+        if left <= 0 and budget is None:
             break
         found = realise.realise(sheet, players, rounds, width=width,
-                                seconds=left / (len(attempts) - i), ruleset=ruleset,
-                                paced=paced, progress_text=progress)
+                                seconds=None if budget is not None
+                                else left / (len(attempts) - i),
+                                ruleset=ruleset, paced=paced, progress_text=progress,
+                                nodes=budget)
         if found.moves is not None:
             break
     solve = time.perf_counter() - start
@@ -379,7 +470,8 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
                       verdict="undecided")
     names = tuple(f"Player {i + 1}" for i in range(players))
     record = dump_record(record_game(found.moves, names, ruleset, game="clever-cubed"))
-    check = ("`clever-oracle verify` accepts it" if rounds == ROUNDS_BY_PLAYERS[players]
+    certificates.confirm_record(record, sheet, players, rounds, question)
+    check = ("`clever-oracle verify` accepts it" if rounds == ROUNDS[players]
              else "`clever-oracle verify --partial` accepts it")
     return Answer(question, 1, format_sheet(sheet), True, None, build, solve,
                   (f"a game reaching it as player 1's sheet: the record ({check})",),

@@ -14,27 +14,52 @@ on the silver platter; as passive players they forgo their die.
 
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterator
 
 import attrs
 
-from oracle.cubed.dice import ALL_DICE, Die
-from oracle import apply_unchecked, new_game
-from oracle import legal_moves
-from oracle import ExtraDie, Move, Roll, SoloRoll, Take
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
-from oracle.cubed.areas import blue, brown, turquoise, yellow
-from oracle.cubed.sheet import (BROWN_NUMBERS, NUMBER_JOKER_FIELDS, PINK_BONUS, PINK_STARS,
-                                ROUND_BONUS, ENGINE_TRACKS, Bonus)
-from oracle.family import ROUNDS_BY_PLAYERS
-from oracle.cubed.areas import Area
-from oracle.cubed.variant import CUBED
-from oracle import Phase
-from spec.cubed.oracle_view import GameState
-from oracle.moves import Forfeit, Pass, ReRoll
-from spec.cubed.witness import _key, rolls
+from oracle import (DEFAULT_RULESET, Area, BlueQuestion, Bonus, Die, Forfeit, Move,
+                    Pass, Phase, Place, PlayerSheet, ReRoll, Roll, Ruleset, SoloRoll,
+                    apply_unchecked, legal_moves, new_game)
+from spec.cubed import certificates, patterns
+from spec.cubed.engine_view import spends_joker
+from spec.cubed.printed import (ACTIONS, BROWN_PRINTED, JOKER_PRINTED, PINK_FACTOR,
+                                PINK_FIELD_BONUS, QUESTION_FOR, ROUND_START_BONUS, ROUNDS,
+                                TRACK_END, TRACK_FIELDS)
+from spec.cubed.seam import GameState, circles, pending
+
+
+#: The six dice in their order (white, yellow, turquoise, blue, brown, pink).
+ALL_DICE = tuple(Die)
+
+
+def rolls(state: GameState) -> Iterator[Move]:
+    """Candidate rolls: every die in the cup showing the same face (nothing has to go to the
+    platter), with the blue die on a face of its own for other blue sums; for the solo passive
+    roll, each choice of three platter dice with equal faces."""
+    cup = [d for d in ALL_DICE if state.places[d] is Place.CUP]
+    if state.phase is Phase.SOLO_ROLL:
+        for v, w in itertools.product(range(1, 7), repeat=2):
+            faces = tuple(w if d is Die.BLUE else v for d in ALL_DICE)
+            for platter in itertools.combinations(ALL_DICE, 3):
+                if w != v and Die.BLUE not in platter:
+                    continue
+                rest = tuple(d for d in ALL_DICE if d not in platter)
+                yield SoloRoll(faces, platter + rest)
+        return
+    for v, w in itertools.product(range(1, 7), repeat=2):
+        if w != v and Die.BLUE not in cup:
+            continue
+        yield Roll(tuple((w if d is Die.BLUE else v) if d in cup else 0 for d in ALL_DICE))
+
+
+def _key(state: GameState) -> object:
+    """What decides a game's future: sheets, round, step, dice on the table (not the cup)."""
+    faces = tuple(f if p is not Place.CUP else 0 for f, p in zip(state.faces, state.places))
+    return (state.sheets, state.round, state.phase, state.rolls, state.places, faces,
+            state.extras, state.seat)
 
 
 def _bits(mask: int) -> int:
@@ -96,19 +121,19 @@ def questions_to_come(sheet: PlayerSheet, target: PlayerSheet) -> list[Bonus]:
     """The question-mark bonuses the target earns that ``sheet`` has not earned yet (the round
     bonus aside): completed yellow, turquoise and brown patterns, blue and pink fields still to
     write (pink only where the target takes the bonus), full action tracks."""
-    owed = list(yellow.bonuses(sheet.yellow, target.yellow))
-    owed += turquoise.bonuses(sheet.turquoise, target.turquoise)
-    owed += brown.bonuses(sheet.brown, target.brown)
-    for side, have, want in ((blue.LEFT, sheet.blue_left, target.blue_left),
-                             (blue.RIGHT, sheet.blue_right, target.blue_right)):
+    owed = patterns.completed(patterns.YELLOW_PATTERNS, sheet.yellow, target.yellow)
+    owed += patterns.completed(patterns.TURQUOISE_PATTERNS, sheet.turquoise, target.turquoise)
+    owed += patterns.completed(patterns.BROWN_PATTERNS, sheet.brown, target.brown)
+    for side, have, want in ((0, sheet.blue_left, target.blue_left),
+                             (1, sheet.blue_right, target.blue_right)):
         owed += [b for d in range(len(have) + 1, len(want) + 1)
-                 if (b := blue.bonus(side, d)) is not None]
+                 if (b := patterns.blue_bonus(side, d)) is not None]
     owed += [b for field in range(len(sheet.pink) + 1, len(target.pink) + 1)
-             if target.pink_bonus >> (field - 1) & 1 and (b := PINK_BONUS[field - 1]) is not None]
-    for index, track in enumerate(ENGINE_TRACKS):
-        if (target.circled[index] == track.length > sheet.circled[index]
-                and track.end is not None):
-            owed.append(track.end)
+             if target.pink_bonus >> (field - 1) & 1
+             and (b := PINK_FIELD_BONUS[field - 1]) is not None]
+    for action in ACTIONS:
+        if circles(target, action) == TRACK_FIELDS > circles(sheet, action):
+            owed.append(TRACK_END[action])
     return [b for b in owed if b.is_question]
 
 
@@ -153,11 +178,11 @@ def takes_number(sheet: PlayerSheet, target: PlayerSheet, number: int) -> bool:
     if target.yellow & ~sheet.yellow & column or target.turquoise & ~sheet.turquoise & column:
         return True
     open_brown = target.brown & ~sheet.brown
-    if any(open_brown >> i & 1 and BROWN_NUMBERS[i] == number for i in range(12)):
+    if any(open_brown >> i & 1 and BROWN_PRINTED[i] == number for i in range(12)):
         return True
     for field in range(len(sheet.pink) + 1, len(target.pink) + 1):
         half = target.pink_bonus >> (field - 1) & 1 or field == 1
-        if target.pink[field - 1] == (-(-number // 2) if half else number * PINK_STARS[field - 1]):
+        if target.pink[field - 1] == (-(-number // 2) if half else number * PINK_FACTOR[field - 1]):
             return True
     return any(1 <= value - number <= 6
                for have, want in ((sheet.blue_left, target.blue_left),
@@ -171,7 +196,7 @@ def jokers_have_room(sheet: PlayerSheet, target: PlayerSheet) -> bool:
     shows a specific number, you must use exactly that number", rulebook "Any Number")."""
     owed = target.jokers_spent & ~sheet.jokers_spent
     return all(takes_number(sheet, target, number)
-               for field, number in enumerate(NUMBER_JOKER_FIELDS)
+               for field, number in enumerate(JOKER_PRINTED)
                if number and owed >> field & 1)
 
 
@@ -192,9 +217,8 @@ def has_room(sheet: PlayerSheet, target: PlayerSheet, black: int = 0,
     if ruleset.blue_question is not BlueQuestion.TOTAL:
         shut |= {Area.BLUE}
     need = {area: 0 for area in Area}
-    for bonus in questions_to_come(sheet, target) + list(sheet.pending):
-        found = CUBED.question_area(bonus)
-        area = None if found is None else Area(found)
+    for bonus in questions_to_come(sheet, target) + list(pending(sheet)):
+        area = QUESTION_FOR.get(bonus)
         if area is None:
             black += 1 if len(shut) < len(Area) else 0
         elif area not in shut:
@@ -235,14 +259,14 @@ def _allowed(state: GameState, move: Move, target: PlayerSheet) -> bool:
     sheet = state.sheets[0]
     if isinstance(move, ReRoll):
         return sheet.rerolls_spent < target.rerolls_spent
-    if isinstance(move, (Take, ExtraDie)) and move.action is not None:
+    if spends_joker(move):
         return sheet.jokers_spent != target.jokers_spent
     return True
 
 
 def _chance(state: GameState, target: PlayerSheet) -> Iterator[Move]:
     """Candidate dice: for player 1's rolls and for the roll whose dice a fellow player serves
-    (their third), the freely chosen faces of :func:`spec.cubed.witness.rolls` that show a
+    (their third), the freely chosen faces of :func:`rolls` that show a
     number some entry still to make can take (:func:`takes_number`), the blue die on a face of
     its own only for a blue sum still to write (any face while a number joker the target spends
     is at hand, as it changes the number; one roll when none fits, to forfeit); a fellow
@@ -271,7 +295,7 @@ def _chance(state: GameState, target: PlayerSheet) -> Iterator[Move]:
 
 def _black_to_come(now: int, rounds: int) -> int:
     """The black question marks the round bonuses give after round ``now`` up to ``rounds``."""
-    return sum(1 for r in range(now + 1, rounds + 1) if ROUND_BONUS[r - 1] is Bonus.QUESTION_BLACK)
+    return sum(1 for r in range(now + 1, rounds + 1) if ROUND_START_BONUS[r - 1] is Bonus.QUESTION_BLACK)
 
 
 def _decisions(state: GameState, target: PlayerSheet, branch: int, rounds: int
@@ -344,42 +368,42 @@ def _to_come(state: GameState, rounds: int) -> float:
     return max(0.0, 1.0 - done / (rounds * players))
 
 
-def _expected(target: PlayerSheet, rounds: int, total: int) -> PlayerSheet:
-    """The sheet the engine shows when round ``rounds + 1`` has begun, if player 1's sheet was
-    ``target`` at the end of round ``rounds``: the next round's bonus is given at its start."""
-    if rounds == total:
-        return target
-    bonus = ROUND_BONUS[rounds]
-    return CUBED.award(target, (bonus,)) if bonus is not None else target
-
-
 def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
-            width: int = 24, branch: int = 16, seconds: float = 60.0,
+            width: int = 24, branch: int = 16, seconds: float | None = 60.0,
             ruleset: Ruleset = DEFAULT_RULESET, paced: bool = False,
-            progress_text: Callable[[str], None] | None = None) -> Realised:
+            progress_text: Callable[[str], None] | None = None,
+            nodes: int | None = None) -> Realised:
     """A game of ``players`` in which player 1's sheet is ``target`` at the end of round
     ``rounds`` (default: the end of the game, end-of-game extra dice included), or ``None``
-    when the beam of ``width`` games finds none within ``seconds``.
+    when the beam of ``width`` games finds none within ``seconds`` (None: no time limit) and
+    ``nodes`` games expanded (None: no limit; tests give a budget, never a time).
+
+    The game ends round ``rounds`` with exactly ``target``: pending question marks included
+    (a finished round has none: they are used at once or lost, rulings 18-19, so such a target
+    is never reached).
 
     The beam ranks the games at one moment by :func:`progress`: the fewest entries still to
     make first.  ``paced`` ranks a game ahead of an even pace (the target's entries spread over
     the rounds) no better than one on it, so the beam keeps games that leave room for later
     bonuses, number jokers with printed numbers and the like.  ``progress_text`` hears where
     the search is, once per moment."""
-    total = ROUNDS_BY_PLAYERS[players]
+    total = ROUNDS[players]
     rounds = total if rounds is None else rounds
     if not 1 <= rounds <= total:
         raise ValueError(f"round {rounds} is not a round of a {players}-player game "
                          f"(1 to {total})")
-    goal = _expected(target, rounds, total)
-    deadline = time.perf_counter() + seconds
+    if target.pending:
+        return Realised(None, "a round ends with no pending question marks (rulings 18-19)")
+    goal = certificates.round_end_sheet(target, rounds, total)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    expanded = 0
     start = new_game(players, ruleset)
     pools: dict[tuple[int, int, int, int], dict[object, tuple[int, tuple[Move, ...],
                                                              GameState]]] = {}
     pools[_slot(start)] = {_key(start): (0, (), start)}
     whole = work(start.sheets[0], target)
     while pools:
-        if time.perf_counter() > deadline:
+        if deadline is not None and time.perf_counter() > deadline:
             return Realised(None, "the time ran out")
         slot = min(pools)
         ranked = sorted(pools.pop(slot).values(), key=lambda item: -item[0])[:width]
@@ -388,14 +412,14 @@ def realise(target: PlayerSheet, players: int = 1, rounds: int | None = None,
                           f"{work(ranked[0][2].sheets[0], target)} entries to go"
                           + (" (paced)" if paced else ""))
         for _, moves, state in ranked:
-            if time.perf_counter() > deadline:
+            if deadline is not None and time.perf_counter() > deadline:
                 return Realised(None, "the time ran out")
+            if nodes is not None and expanded >= nodes:
+                return Realised(None, f"the budget of {nodes} games ran out")
+            expanded += 1
             for path, child in _successors(moves, state, target, branch, rounds):
                 if child.is_terminal or child.round > rounds:
-                    # After round R the next round's question mark may be pending (or dropped
-                    # when it cannot be used, ruling 19): compare without it.
-                    if (child.sheets[0] == goal if rounds == total
-                            else child.sheets[0].but(pending=()) == goal.but(pending=())):
+                    if certificates.ends_with(child.sheets[0], goal):
                         return Realised(path)
                     continue
                 pool = pools.setdefault(_slot(child), {})

@@ -3,7 +3,7 @@ area scores, and each fox worth the lowest area score."""
 
 from __future__ import annotations
 
-from oracle.cubed.areas import Area
+from oracle import Area
 from spec.cubed import sheetvars
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Int, ite, minimum, total

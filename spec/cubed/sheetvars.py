@@ -5,10 +5,7 @@ from __future__ import annotations
 
 import attrs
 
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.sheet import Bonus
-from oracle.cubed.areas import Area
+from oracle import Area, Bonus, PlayerSheet, Ruleset
 from spec.cubed import blue, brown, pink, turquoise, yellow
 from spec.cubed.entry import Entry
 from spec.logic import Bool, Int, Model, all_of
@@ -128,9 +125,10 @@ def earned(s: SheetVars) -> dict[Bonus, Int]:
 
 def well_formed(s: SheetVars, ruleset: Ruleset) -> Bool:
     """Every area is a state its rules can write."""
-    return all_of((yellow.well_formed(s.yellow), turquoise.well_formed(s.turquoise),
-                   blue.well_formed(s.blue, ruleset), brown.well_formed(s.brown),
-                   pink.well_formed(s.pink)))
+    return all_of((yellow.well_formed(s.yellow, ruleset),
+                   turquoise.well_formed(s.turquoise, ruleset),
+                   blue.well_formed(s.blue, ruleset), brown.well_formed(s.brown, ruleset),
+                   pink.well_formed(s.pink, ruleset)))
 
 
 def grows(old: SheetVars, new: SheetVars) -> Bool:

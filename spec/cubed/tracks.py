@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import attrs
 
-from oracle.cubed.sheet import ROUND_BONUS, TRACK_LENGTH, TRACKS, Bonus
-from oracle.cubed.areas import Area
-from oracle.cubed.variant import CUBED
+from oracle import Bonus
+from spec.cubed.printed import ACTIONS, ROUND_START_BONUS, TRACK_END, TRACK_FIELDS
 from spec.cubed import sheetvars
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Int, const, ite
@@ -17,7 +16,7 @@ from spec.logic import Int, const, ite
 def round_bonuses(rounds: int) -> dict[Bonus, int]:
     """The bonuses every player receives in rounds 1..``rounds`` (rounds 1-4 give one each)."""
     out: dict[Bonus, int] = {}
-    for b in ROUND_BONUS[:rounds]:
+    for b in ROUND_START_BONUS[:rounds]:
         if b is not None:
             out[b] = out.get(b, 0) + 1
     return out
@@ -39,20 +38,15 @@ def tracks(s: SheetVars, rounds: int) -> Tracks:
     given = round_bonuses(rounds)
     circled: dict[Bonus, Int] = {}
     ends: dict[Bonus, Int] = {}
-    for track in TRACKS:
-        n = got.get(track.action, const(0)) + given.get(track.action, 0)
-        circled[track.action] = ite(n.ge(TRACK_LENGTH), TRACK_LENGTH, n)
-        if track.end is not None:
-            full = ite(n.ge(TRACK_LENGTH), 1, 0)
-            ends[track.end] = ends[track.end] + full if track.end in ends else full
+    for action in ACTIONS:
+        n = got.get(action, const(0)) + given.get(action, 0)
+        circled[action] = ite(n.ge(TRACK_FIELDS), TRACK_FIELDS, n)
+        end = TRACK_END[action]
+        full = ite(n.ge(TRACK_FIELDS), 1, 0)
+        ends[end] = ends[end] + full if end in ends else full
     questions = {
         b: got.get(b, const(0)) + given.get(b, 0) + ends.get(b, const(0))
         for b in Bonus if b.is_question
     }
     return Tracks(circled, ends.get(Bonus.FOX, const(0)), questions)
 
-
-def question_area(bonus: Bonus) -> Area | None:
-    """The area a question mark is for (None: the black one, any area)."""
-    area = CUBED.question_area(bonus)
-    return None if area is None else Area(area)

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import attrs
 
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.sheet import (
-    TURQUOISE_COLUMN_BONUS,
-    TURQUOISE_POINTS,
-    TURQUOISE_ROW_BONUS,
+from oracle import Bonus, PlayerSheet, Ruleset
+from spec.cubed.printed import (
+    TURQUOISE_COLUMN_END,
+    TURQUOISE_COLUMNS,
+    TURQUOISE_ROW_END,
+    TURQUOISE_ROW_POINTS,
     TURQUOISE_ROWS,
-    TURQUOISE_SHADED_PER_ROW,
-    Bonus,
+    TURQUOISE_SHADED,
 )
 from spec.cubed.entry import Entry
 from spec.logic import (
@@ -36,7 +35,7 @@ from spec.logic import (
 )
 
 ROWS = range(1, TURQUOISE_ROWS + 1)
-NUMBERS = range(1, 7)
+NUMBERS = range(1, TURQUOISE_COLUMNS + 1)
 MASKS = range(1, 1 << TURQUOISE_ROWS)
 
 
@@ -79,7 +78,7 @@ def legal(area: Turquoise, target: Int, entry: Entry, ruleset: Ruleset) -> Bool:
     one cross plus one per matching die, exactly one for a question mark."""
     n = crosses(target)
     return (
-        entry.number.between(1, 6) & target.between(1, len(MASKS))
+        target.between(1, len(MASKS))
         & all_of(
             (chosen(target, r) & entry.number.eq(c)).implies(~area.cell(r, c))
             for r in ROWS for c in NUMBERS
@@ -101,13 +100,12 @@ def _lines() -> tuple[tuple[tuple[tuple[int, int], ...], Bonus], ...]:
     """(the shaded cells of a row or column, its bonus)."""
     out: list[tuple[tuple[tuple[int, int], ...], Bonus]] = []
     for r in ROWS:
-        bonus = TURQUOISE_ROW_BONUS[r - 1]
+        bonus = TURQUOISE_ROW_END[r - 1]
         if bonus is not None:
-            out.append((tuple((r, c) for c in range(1, TURQUOISE_SHADED_PER_ROW[r - 1] + 1)),
-                        bonus))
+            out.append((tuple((r, c) for c in range(1, TURQUOISE_SHADED[r - 1] + 1)), bonus))
     for c in NUMBERS:
-        out.append((tuple((r, c) for r in ROWS if c <= TURQUOISE_SHADED_PER_ROW[r - 1]),
-                    TURQUOISE_COLUMN_BONUS[c - 1]))
+        out.append((tuple((r, c) for r in ROWS if c <= TURQUOISE_SHADED[r - 1]),
+                    TURQUOISE_COLUMN_END[c - 1]))
     return tuple(out)
 
 
@@ -138,7 +136,7 @@ def earned(area: Turquoise) -> dict[Bonus, Int]:
 
 def score(area: Turquoise) -> Int:
     """Each row scores by its number of crosses."""
-    return total(lookup(count(area.cells[r - 1]), TURQUOISE_POINTS) for r in ROWS)
+    return total(lookup(count(area.cells[r - 1]), TURQUOISE_ROW_POINTS) for r in ROWS)
 
 
 def foxes(area: Turquoise) -> Int:
@@ -152,7 +150,7 @@ def entries(area: Turquoise) -> Int:
     return count(any_of(area.cell(r, c) for r in ROWS) for c in NUMBERS)
 
 
-def well_formed(area: Turquoise) -> Bool:
+def well_formed(area: Turquoise, ruleset: Ruleset) -> Bool:
     """Any set of crossed cells can be written."""
     return truth(True)
 

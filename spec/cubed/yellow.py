@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import attrs
 
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.sheet import (
-    YELLOW_BONUS_I_II,
-    YELLOW_BONUS_II_III,
-    YELLOW_GREY_ROW,
-    YELLOW_POINTS,
+from oracle import Bonus, PlayerSheet, Ruleset
+from spec.cubed.printed import (
+    YELLOW_BETWEEN_I_II,
+    YELLOW_BETWEEN_II_III,
+    YELLOW_COLUMNS,
+    YELLOW_GREY,
+    YELLOW_ROW_POINTS,
     YELLOW_ROWS,
-    Bonus,
 )
 from spec.cubed.entry import PLATTER, Entry
 from spec.logic import (
@@ -36,7 +35,7 @@ from spec.logic import (
 )
 
 ROWS = range(1, YELLOW_ROWS + 1)
-NUMBERS = range(1, 7)
+NUMBERS = range(1, YELLOW_COLUMNS + 1)
 
 
 @attrs.frozen
@@ -66,7 +65,7 @@ def equals(area: Yellow, sheet: PlayerSheet) -> Bool:
 def _row_allowed(row: int, entry: Entry) -> Bool:
     """May this entry use ``row``?  Die field k: row k; platter: the grey row of the number;
     question mark: any row."""
-    grey = any_of(entry.number.eq(n) for n in NUMBERS if YELLOW_GREY_ROW[n] == row)
+    grey = any_of(entry.number.eq(n) for n in NUMBERS if YELLOW_GREY[n - 1] == row)
     return (
         (entry.position.gt(PLATTER).implies(entry.position.eq(row)))
         & (entry.position.eq(PLATTER).implies(grey))
@@ -80,13 +79,8 @@ def hits(target: Int, entry: Entry, row: int, number: int) -> Bool:
 
 def legal(area: Yellow, target: Int, entry: Entry, ruleset: Ruleset) -> Bool:
     """Crossing ``entry.number`` in row ``target`` is legal: a free cell of an allowed row."""
-    return (
-        entry.number.between(1, 6) & target.between(1, YELLOW_ROWS)
-        & any_of(
-            hits(target, entry, r, n) & ~area.cell(r, n) & _row_allowed(r, entry)
-            for r in ROWS for n in NUMBERS
-        )
-    )
+    return any_of(hits(target, entry, r, n) & ~area.cell(r, n) & _row_allowed(r, entry)
+                  for r in ROWS for n in NUMBERS)
 
 
 def after(area: Yellow, target: Int, entry: Entry) -> Yellow:
@@ -98,8 +92,8 @@ def after(area: Yellow, target: Int, entry: Entry) -> Yellow:
 
 #: (upper row, column, bonus) for the twelve bonuses between two rows.
 PAIRS: tuple[tuple[int, int, Bonus], ...] = tuple(
-    (1, c, YELLOW_BONUS_I_II[c - 1]) for c in NUMBERS
-) + tuple((2, c, YELLOW_BONUS_II_III[c - 1]) for c in NUMBERS)
+    (1, c, YELLOW_BETWEEN_I_II[c - 1]) for c in NUMBERS
+) + tuple((2, c, YELLOW_BETWEEN_II_III[c - 1]) for c in NUMBERS)
 
 
 def _pair(area: Yellow, upper: int, column: int) -> Bool:
@@ -127,7 +121,7 @@ def earned(area: Yellow) -> dict[Bonus, Int]:
 
 def score(area: Yellow) -> Int:
     """Each row scores by its number of crosses ("Final scoring")."""
-    return total(lookup(count(area.cells[r - 1]), YELLOW_POINTS) for r in ROWS)
+    return total(lookup(count(area.cells[r - 1]), YELLOW_ROW_POINTS) for r in ROWS)
 
 
 def foxes(area: Yellow) -> Int:
@@ -140,7 +134,7 @@ def entries(area: Yellow) -> Int:
     return count(c for row in area.cells for c in row)
 
 
-def well_formed(area: Yellow) -> Bool:
+def well_formed(area: Yellow, ruleset: Ruleset) -> Bool:
     """Any set of crossed cells can be written."""
     return truth(True)
 

@@ -1,30 +1,30 @@
 """A wrong app as a real subprocess speaking the JSON Lines protocol: our engine with the
-turquoise row bonus bent to need the whole row (6 cells) instead of the shaded cells.
+yellow bonuses between rows II and III bent to be paid for the row II cell alone (the sheet
+pays them once both cells of the column are crossed).
 
     python -m tests.certify.bent_adapter
 
-The bend patches the engine's turquoise bonus table in this process only: the process is the
-app under test, and the oracle checking it runs in another process.
+The bend patches the engine's yellow bonus table in this process only: the process is the app
+under test, and the oracle checking it runs in another process.  Row II cells are crossed in
+most games (a die on die field II), so the difference comes up at once and the test is cheap.
 """
 
 from __future__ import annotations
 
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.adapter.serve import serve
-from oracle.cubed.areas import turquoise
-from oracle.cubed.sheet import TURQUOISE_ROW_BONUS
+from oracle.cubed.areas import yellow
 from oracle.games import find_game
 
 
-def whole_rows() -> tuple[tuple[int, turquoise.Bonus], ...]:
-    """The bonus table with each row bonus needing all six cells of its row."""
-    rows = {sum(turquoise.bit(r, c) for c in range(1, 7)): b
-            for r, b in enumerate(TURQUOISE_ROW_BONUS, start=1) if b is not None}
-    return tuple(rows.items()) + turquoise.BONUS_TABLE[len(rows):]
+def row_two_alone() -> tuple[tuple[int, yellow.Bonus], ...]:
+    """The bonus table with each bonus between rows II and III paid for its row II cell."""
+    return tuple((mask & ~sum(yellow.bit(3, n) for n in yellow.NUMBERS), bonus)
+                 for mask, bonus in yellow.BONUS_TABLE)
 
 
 def main() -> int:
-    turquoise.BONUS_TABLE = whole_rows()
+    yellow.BONUS_TABLE = row_two_alone()
     return serve(ReferenceImplementation(find_game("clever-cubed")))
 
 

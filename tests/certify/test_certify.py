@@ -47,7 +47,7 @@ def test_wrong_adapter_over_json_lines_is_caught() -> None:
         result = certify(CUBED, app, max_examples=40, rounds=1)
     finally:
         app.close()
-    assert [f.rule for f in result.findings] == ["BONUS-TURQUOISE"]
+    assert [f.rule for f in result.findings] == ["BONUS-YELLOW"]
     assert result.findings[0].kind == "state"
 
 

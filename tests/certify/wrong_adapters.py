@@ -5,7 +5,7 @@ Each is a :class:`~oracle.adapter.reference.ReferenceImplementation` of Clever C
 through the registry) with one hook changed: ``accepts`` (a lenient app also accepts moves the
 rules refuse with one rule id), ``shown`` (what the app shows of its state), or the ruleset the
 app really plays.  A lenient app never needs to apply its illegal move: certification stops at
-the first difference.  ``TURQUOISE_WHOLE_ROW`` bends the engine itself and so only runs as a
+the first difference.  One more bends the engine's yellow bonus table itself and so only runs as a
 subprocess (``python -m tests.certify.bent_adapter``).
 """
 

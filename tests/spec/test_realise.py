@@ -10,11 +10,9 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
-from oracle import apply_unchecked, new_game
-from oracle import Move
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.sheet import ROUND_BONUS, Bonus
-from tests.cubed.builders import format_sheet, parse_sheet
+from oracle import Bonus, Move, PlayerSheet, apply_unchecked, new_game
+from spec.cubed.printed import ROUND_START_BONUS
+from spec.cubed.seam import format_sheet, parse_sheet
 from oracle.play import POLICIES, play_game
 from oracle.record import parse_record, verify
 from spec.cubed import questions, realise
@@ -31,7 +29,7 @@ def _sheet_after(moves: tuple[Move, ...], players: int, rounds: int) -> PlayerSh
     for move in moves:
         state = apply_unchecked(state, move)
         if state.round > rounds:
-            bonus = ROUND_BONUS[rounds]
+            bonus = ROUND_START_BONUS[rounds]
             sheet = state.sheets[0]
             if bonus is Bonus.EXTRA_DIE:
                 return sheet.but(extra_dice=sheet.extra_dice - 1)
@@ -66,7 +64,7 @@ def test_has_room_counts_the_question_marks_to_come() -> None:
 
 def test_a_two_player_sheet_after_round_one_is_realised() -> None:
     target = parse_sheet(TWO_PLAYERS_ROUND_1)
-    found = realise.realise(target, 2, 1, seconds=60)
+    found = realise.realise(target, 2, 1, seconds=None, nodes=2000)
     assert found.moves is not None
     assert _sheet_after(found.moves, 2, 1) == target
 
@@ -77,13 +75,37 @@ def test_sheets_of_real_games_are_realised(players: int, seed: int, policy: str,
                                            rounds: int) -> None:
     moves = play_game(players, seed, POLICIES[policy])[0]
     target = _sheet_after(moves, players, rounds)
-    answer = questions.reachable(target, players, rounds, timeout=120)
+    answer = questions.reachable(target, players, rounds, timeout=120, budget=3000)
     assert answer.proven and answer.value == 1 and answer.record is not None
     record = parse_record(answer.record)
     verdict = verify(record, partial=True)
     assert verdict.status == ("legal" if rounds == 6 else "legal-so-far")
     assert format_sheet(_sheet_after(tuple(s.move for s in record.steps), players, rounds)) \
         == format_sheet(target)
+
+
+def test_pending_question_marks_do_not_outlive_a_round() -> None:
+    """A question mark is used at once or lost (rulings 18-19), so no round ends with one
+    pending: a sheet after round 1 (not the last) showing one is "no", naming PENDING, and the
+    realiser never returns a game for it (it used to end the round without the ?Y)."""
+    sheet = parse_sheet(TWO_PLAYERS_ROUND_1.replace("q=", "q=?Y"))
+    answer = questions.reachable(sheet, 2, 1, timeout=30)
+    assert answer.verdict == "no" and answer.record is None, str(answer)
+    assert any(n.startswith("PENDING") for n in answer.notes), answer.notes
+    assert realise.realise(sheet, 2, 1, seconds=None, nodes=200).moves is None
+
+
+def test_the_record_ends_the_round_with_exactly_the_sheet() -> None:
+    """The game found ends round 1 with exactly the claimed sheet: the state after its last
+    step is round 2 with the round-2 bonus (an extra die) and nothing else added."""
+    target = parse_sheet(TWO_PLAYERS_ROUND_1)
+    found = realise.realise(target, 2, 1, seconds=None, nodes=2000)
+    assert found.moves is not None
+    state = new_game(2)
+    for move in found.moves:
+        state = apply_unchecked(state, move)
+    assert state.round == 2
+    assert state.sheets[0] == target.but(extra_dice=target.extra_dice + 1)
 
 
 def test_undecided_when_no_game_is_found(monkeypatch: pytest.MonkeyPatch) -> None:

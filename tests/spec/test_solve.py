@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
+from oracle import Area, Ruleset
 from oracle.cli import main
-from oracle import Area
-from tests.cubed.builders import parse_sheet
 from oracle.record import load_records, verify
-from spec.cubed import questions
+from spec.cubed import questions, seam
+from spec.cubed.seam import parse_sheet
 
 SHEET = ("y=x...../....../...... t=....../....../....../....../...... b=6|8 br=x........... "
          "p=2h rr=o...... nj=....... xd=....... q=")
@@ -49,7 +51,7 @@ def test_solo_best_record_verifies() -> None:
 
 def test_every_part_of_the_reachability_check_has_words_and_rule_ids() -> None:
     """An unsat core prints each broken part in plain words with catalogued rule ids."""
-    from oracle.cubed.rules import RULES_BY_ID
+    from oracle import RULES_BY_ID
     from spec.cubed import bound
 
     names = [name for name, _ in bound.relaxation(1).parts] + ["TRACKS", "SPENT", "PENDING"]
@@ -81,9 +83,54 @@ def test_bound_bisection_proves_the_bound_and_finds_better() -> None:
     assert (value, proven) == (3, 3)
 
 
-def test_a_question_out_of_time_reports_bound_and_gap() -> None:
-    answer = questions.sheet_max(20, 4)
-    assert answer.value is not None and answer.bound is not None
-    assert answer.bound >= answer.value
-    assert answer.bound <= questions.SHEET_CAP
-    assert f"gap {answer.bound - answer.value}" in str(answer) or answer.proven
+@pytest.mark.parametrize(("most", "total"), [(10, 138), (20, 240), (25, 282), (45, 683)])
+def test_sheet_max_is_exact(most: int, total: int) -> None:
+    """The whole-sheet maxima, proven by the per-area decomposition; the witness (tracks
+    included) scores exactly that by the engine."""
+    answer = questions.sheet_max(most)
+    assert answer.proven and answer.value == total and answer.witness is not None
+    assert seam.total(seam.parse_sheet(answer.witness)) == total
+    assert questions.fewest(total).value == most
+
+
+def test_fewest_whole_sheet_beyond_reach() -> None:
+    answer = questions.fewest(10_000)
+    assert answer.proven and answer.value is None and "no sheet" in str(answer)
+
+
+def test_a_claim_the_engine_does_not_confirm_exits_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A witness whose engine score differs from the claim is a bug: exit 3, one line, nothing
+    printed as proven."""
+    from spec.cubed import certificates
+
+    real = certificates.with_tracks
+    monkeypatch.setattr(certificates, "with_tracks",
+                        lambda sheet, rounds, ruleset=Ruleset(): real(sheet, rounds).but(rerolls=0))
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "sheet-max", "45"], out, err) == 3
+    assert out.getvalue() == "" and err.getvalue().count("\n") == 1
+    assert "683" in err.getvalue() and "engine" in err.getvalue()
+
+
+def test_area_tables_agree_with_every_state() -> None:
+    """Each yellow and brown option of the whole-sheet decomposition is the best score over
+    every state of the area with at most its entries, its fox and its re-rolls (all 262,144 and
+    4,096 states, evaluated with numpy), so the Z3 proofs behind the tables are confirmed."""
+    import numpy as np
+
+    from oracle import Bonus
+    from spec.cubed import decompose, equality, spaces
+    from spec.evaluate import evaluate
+    from spec.logic import const
+
+    for area, sheets in ((Area.YELLOW, spaces.yellow_sheets()), (Area.BROWN, spaces.brown_sheets())):
+        module = equality.MODULES[area]
+        v = module.fresh("t")
+        terms = [module.score(v), module.entries(v), module.foxes(v),
+                 module.earned(v).get(Bonus.REROLL, const(0))]
+        score, entries, fox, rerolls = evaluate(terms, equality.values(area, v, sheets),
+                                                len(sheets))
+        for option in decompose.area_table(area):
+            chosen = ((entries <= option.entries) & (fox == option.fox)
+                      & (rerolls == option.rerolls))
+            assert int(np.max(score[chosen])) == option.score, option

@@ -1,0 +1,259 @@
+"""High solo games from target sheets: Z3 proposes a final sheet the counting relaxation
+admits (:mod:`spec.cubed.bound`) with a high total, and the open-face beam
+(:func:`spec.cubed.solo_realise.realise_solo`, not exact) finds the best game whose sheet stays
+inside it.  Targets come first from anywhere (each differing from the ones tried in many
+cells), then from near the best game found: a sheet within a few cells of it with a higher
+total (a large-neighbourhood search over sheets).  Every game kept is verified by the engine
+(:func:`spec.cubed.solo_record.write_record`).
+
+``python -m spec.cubed.solo_targets --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+from collections.abc import Callable
+
+from oracle import Bonus, PlayerSheet
+from spec.cubed import bound, patterns, sheetvars, solo_realise
+from spec.cubed import solo_sheet as ss
+from spec.cubed.printed import PINK_FACTOR, TRACK_FIELDS
+from spec.cubed.seam import GAME, format_sheet, parse_sheet
+from spec.cubed.sheetvars import SheetVars
+from spec.cubed.solo_record import Found, write_record
+from spec.logic import Bool, Int, Solver, all_of, count, int_var, total
+
+
+def differing(s: SheetVars, sheet: PlayerSheet) -> Int:
+    """How many cells and fields of ``s`` differ from ``sheet`` (crosses, blue and pink
+    numbers)."""
+    parts: list[Bool] = []
+    for area_vars in (s.yellow, s.turquoise):
+        mask = sheet.yellow if area_vars is s.yellow else sheet.turquoise
+        for r, row in enumerate(area_vars.cells):
+            for c, cell in enumerate(row):
+                parts.append(~cell if mask >> (6 * r + c) & 1 else cell)
+    for f, field in enumerate(s.brown.fields):
+        parts.append(~field if sheet.brown >> f & 1 else field)
+    for side, written in ((0, sheet.blue_left), (1, sheet.blue_right)):
+        for d, value in enumerate(s.blue.sides[side]):
+            parts.append(value.ne(written[d] if d < len(written) else 0))
+    for f, value in enumerate(s.pink.values):
+        parts.append(value.ne(sheet.pink[f] if f < len(sheet.pink) else 0))
+    return count(parts)
+
+
+class Targets:
+    """Target sheets from the solo counting relaxation, with a fixed number of foxes (the
+    total is then linear in the areas and a lowest-area variable: quicker for Z3)."""
+
+    def __init__(self, foxes: int, seconds: float, margin: int = 0) -> None:
+        self.relaxation = bound.relaxation(1)
+        self.solver = Solver(int(seconds * 1000))
+        self.solver.add(all_of(p for _, p in self.relaxation.parts))
+        # Spare entries: a target the relaxation admits with entries to spare is likelier to
+        # fit the order of a real game (the relaxation forgets it).
+        self.solver.add((self.relaxation.entries + margin).le(self.relaxation.budget))
+        self.low = int_var("lowest")
+        self.solver.add(all_of(self.low.le(a) for a in self.relaxation.areas))
+        self.solver.add(self.relaxation.foxes.eq(foxes))
+        self.total = total(self.relaxation.areas) + self.low * foxes
+
+    def next(self, at_least: int, near: PlayerSheet | None = None, within: int = 0,
+             away: tuple[PlayerSheet, ...] = (), apart: int = 0,
+             floor: int = 0) -> PlayerSheet | None:
+        """A sheet the relaxation admits with a total of at least ``at_least`` and every area
+        at least ``floor``: within ``within`` cells of ``near`` (if given), at least
+        ``apart`` cells from each of ``away``; None when Z3 finds none in its time."""
+        s = self.relaxation.sheet
+        claims = [self.total.ge(at_least)] if at_least else []
+        if floor:
+            claims.append(all_of(a.ge(floor) for a in self.relaxation.areas))
+        if near is not None:
+            claims.append(differing(s, near).le(within))
+        claims += [differing(s, other).ge(apart) for other in away]
+        if self.solver.check(*claims) != "sat":
+            return None
+        return sheetvars.read(self.solver.model(), s)
+
+
+def target_total(sheet: PlayerSheet) -> int:
+    """A target's total at the end of a solo game: its areas, its printed foxes, and the
+    re-roll track's fox when its re-roll sources and round 1's circle make seven."""
+    rerolls = 1 + sum(1 for b in patterns.earned(sheet) if b is Bonus.REROLL)
+    return GAME.score(sheet.but(rerolls=min(TRACK_FIELDS, rerolls))).total
+
+
+def edits(sheet: PlayerSheet) -> list[PlayerSheet]:
+    """Every sheet one change away: a yellow, turquoise or brown cross added or taken away, a
+    blue side continued or shortened, a pink field added, taken away or its option turned
+    (half 3 with its bonus, or the star's factor times 6)."""
+    out = [sheet.but(yellow=sheet.yellow ^ (1 << i)) for i in range(18)]
+    out += [sheet.but(turquoise=sheet.turquoise ^ (1 << i)) for i in range(30)]
+    out += [sheet.but(brown=sheet.brown ^ (1 << i)) for i in range(12)]
+    for side in (0, 1):
+        written = sheet.blue_right if side else sheet.blue_left
+        longer = []
+        if len(written) < 6:
+            last = written[-1] if written else 7
+            longer = [written + (v,) for v in (last + (1 if side else -1), 7)
+                      if 2 <= v <= 12 and not (v == 7 and last == 7)]
+        for w in longer + ([written[:-1]] if written else []):
+            out.append(sheet.but(blue_right=w) if side else sheet.but(blue_left=w))
+    if sheet.pink:
+        n = len(sheet.pink)
+        out.append(sheet.but(pink=sheet.pink[:-1], pink_bonus=sheet.pink_bonus
+                             & ((1 << (n - 1)) - 1)))
+    for field in range(min(len(sheet.pink) + 1, 12)):
+        for half in ((True,) if field == 0 else (True, False)):
+            value = 3 if half else 6 * PINK_FACTOR[field]
+            pink = sheet.pink[:field] + (value,) + sheet.pink[field + 1:]
+            mask = (sheet.pink_bonus & ~(1 << field)) | ((1 << field) if half and field else 0)
+            if (pink, mask) != (sheet.pink, sheet.pink_bonus):
+                out.append(sheet.but(pink=pink, pink_bonus=mask))
+    return out
+
+
+class Admits:
+    """Whether the solo counting relaxation admits a whole sheet (its areas), asked quickly
+    with the relaxation built once."""
+
+    def __init__(self) -> None:
+        self.relaxation = bound.relaxation(1)
+        self.solver = Solver(60_000)
+        self.solver.add(all_of(p for _, p in self.relaxation.parts))
+
+    def __call__(self, sheet: PlayerSheet) -> bool:
+        return self.solver.check(sheetvars.equals(self.relaxation.sheet, sheet)) == "sat"
+
+
+def local(best: Found, rounds: int, rng: random.Random, width: int, branch: int,
+          report: Callable[[str], None], keep: Callable[[Found], None],
+          per_round: int = 4) -> Found:
+    """Large-neighbourhood search over target sheets: the sheets one or two changes from the
+    best game's sheet (:func:`edits`) with a higher total, best first, that the relaxation
+    admits: search the best game inside each (beam shapes drawn around ``width`` and
+    ``branch``), ``per_round`` targets a round; keep any gain."""
+    admits = Admits()
+    tried: set[PlayerSheet] = set()
+    for attempt in range(rounds):
+        base = best.node.sheet.to_player_sheet().but(rerolls=0, jokers=0, extra_dice=0,
+                                                     extra_dice_spent=0)
+        ones = edits(base)
+        twos = [e for first in rng.sample(ones, min(len(ones), 40)) for e in edits(first)]
+        scored = sorted({t for t in ones + twos if t not in tried},
+                        key=lambda t: (-target_total(t), format_sheet(t)))
+        chosen: list[PlayerSheet] = []
+        for target in scored:
+            if target_total(target) <= best.total or len(chosen) >= per_round:
+                break
+            tried.add(target)
+            if admits(target):
+                chosen.append(target)
+        if not chosen:
+            report(f"local {attempt}: no admitted target above {best.total}")
+            break
+        for target in chosen:
+            out = solo_realise.realise_solo(target, width=rng.randint(width // 2, 2 * width),
+                                            branch=rng.randint(max(2, branch // 2),
+                                                               2 * branch),
+                                            seconds=None, exact=False)
+            gain = out.node is not None and out.total > best.total
+            report(f"local {attempt}: target {target_total(target)} -> {out.total}"
+                   f"{' *' if gain else ''}")
+            if gain and out.node is not None:
+                best = Found(out.node, out.total)
+                keep(best)
+                break
+    return best
+
+
+#: The beams tried on a target, in turn: (paced, width, branch).
+BEAMS = ((True, 80, 30), (False, 80, 30), (True, 150, 20), (False, 40, 12), (True, 40, 12))
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Targets from anywhere, then near the best game; prints each game's total."""
+    parser = argparse.ArgumentParser(prog="python -m spec.cubed.solo_targets",
+                                     description="high solo games from relaxation targets")
+    parser.add_argument("--foxes", type=int, default=6)
+    parser.add_argument("--floor", type=int, default=0, help="every area at least this")
+    parser.add_argument("--margin", type=int, default=0, help="entries to spare in a target")
+    parser.add_argument("--beams", type=int, default=3, help="beam shapes per target")
+    parser.add_argument("--start", type=int, default=600, help="first targets' total")
+    parser.add_argument("--spread", type=int, default=8, help="new targets differ this much")
+    parser.add_argument("--wide", type=int, default=4, help="targets from anywhere")
+    parser.add_argument("--near", type=int, default=40, help="then targets near the best")
+    parser.add_argument("--within", type=int, default=6)
+    parser.add_argument("--width", type=int, default=40)
+    parser.add_argument("--branch", type=int, default=12)
+    parser.add_argument("--z3-seconds", type=float, default=300.0)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--from-sheet", help="begin near the best game inside this sheet")
+    parser.add_argument("--local", type=int, default=0,
+                        help="then this many edited targets near the best game")
+    parser.add_argument("--out", help="write the best record here after each gain")
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    began = time.monotonic()
+    targets = Targets(args.foxes, args.z3_seconds, args.margin)
+    tried: list[PlayerSheet] = []
+    best: Found | None = None
+
+    def attempt(target: PlayerSheet, label: str) -> None:
+        nonlocal best
+        tried.append(target)
+        for paced, width, branch in BEAMS[:args.beams]:
+            out = solo_realise.realise_solo(target, width=width, branch=branch, seconds=None,
+                                            exact=False, paced=paced)
+            mark = ""
+            if out.node is not None and (best is None or out.total > best.total):
+                best = Found(out.node, out.total)
+                mark = " *"
+                if args.out:
+                    write_record(best, args.out)
+            print(f"{label}: target {target_total(target)} {format_sheet(target)} -> "
+                  f"{out.total}{mark} ({'paced ' if paced else ''}{width}/{branch}, "
+                  f"{time.monotonic() - began:.0f} s)", flush=True)
+
+    if args.from_sheet:
+        attempt(parse_sheet(args.from_sheet), "given")
+    for i in range(args.wide):
+        target = targets.next(args.start, away=tuple(tried), apart=args.spread,
+                              floor=args.floor)
+        if target is None:
+            print(f"wide {i}: no target ({time.monotonic() - began:.0f} s)", flush=True)
+            break
+        attempt(target, f"wide {i}")
+    for i in range(args.near):
+        if best is None:
+            break
+        done = best.node.sheet.to_player_sheet()
+        target = targets.next(best.total + 1, near=done, within=args.within)
+        if target is None:
+            print(f"near {i}: no target within {args.within} ({time.monotonic() - began:.0f}"
+                  " s)", flush=True)
+            target = targets.next(best.total + 1, near=done, within=2 * args.within)
+            if target is None:
+                continue
+        attempt(target, f"near {i}")
+    if best is not None and args.local:
+        def keep(found: Found) -> None:
+            if args.out:
+                write_record(found, args.out)
+
+        best = local(best, args.local, rng, args.width, args.branch,
+                     lambda text: print(f"{text} ({time.monotonic() - began:.0f} s)",
+                                        flush=True), keep)
+    if best is not None:
+        print(f"best {best.total}: areas {ss.area_scores(best.node.sheet)} "
+              f"foxes {ss.foxes(best.node.sheet)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,88 @@
+"""The open-face solo model (spec/cubed/solo_sheet.py, solo_game.py) against the engine: every
+game it plays becomes engine moves that ``apply`` accepts, ending with the model's sheet and
+total; the realiser built on it reaches the bundled witness's sheet; searches write records that
+verify."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from oracle import apply, new_game, score
+from oracle.record import load_records, verify
+from spec.cubed import bound, sheetvars, solo_game, solo_realise, solo_record
+from spec.cubed import solo_sheet as ss
+from spec.cubed.solo_targets import Targets, differing
+from spec.logic import Solver, all_of
+from tests.spec.solo import witness_sheet
+
+
+def _final(seed: int) -> solo_game.Node:
+    """A solo game of the model with random decisions."""
+    rng = random.Random(seed)
+    node = solo_game.start()
+    while node.phase != solo_game.OVER:
+        node = rng.choice(list(solo_game.children(node)))
+    return node
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_model_games_are_engine_games(seed: int) -> None:
+    node = _final(seed)
+    state = new_game(1)
+    for move in solo_record.to_moves(node):
+        state = apply(state, move)
+    assert state.is_terminal
+    assert state.sheets[0] == node.sheet.to_player_sheet()
+    assert score(state.sheets[0]).total == ss.total(node.sheet)
+    assert score(state.sheets[0]).areas == ss.area_scores(node.sheet)
+
+
+def test_the_witness_sheet_is_realised() -> None:
+    """The solo realiser reaches the bundled best game's final sheet exactly (a node budget,
+    no time limit); the game's record verifies."""
+    target = witness_sheet()
+    out = solo_realise.realise_solo(target, width=64, branch=16, seconds=None, nodes=6000)
+    assert out.node is not None, out.reason
+    assert out.node.sheet.to_player_sheet() == target
+    moves = out.moves()
+    assert moves is not None
+    state = new_game(1)
+    for move in moves:
+        state = apply(state, move)
+    assert state.sheets[0] == target
+
+
+def test_a_game_inside_a_target_writes_a_record_that_verifies(tmp_path: Path) -> None:
+    """Not exact: the best game whose sheet stays inside the target (here the witness's
+    sheet, a narrow beam) is written only after the engine verifies it."""
+    out = solo_realise.realise_solo(witness_sheet(), width=6, branch=3, seconds=None,
+                                    exact=False)
+    assert out.node is not None and out.total > 0
+    found = solo_record.Found(out.node, out.total)
+    path = tmp_path / "solo.json"
+    assert solo_record.write_record(found, str(path)) == found.total
+    (name, record), = load_records(str(path))
+    assert not isinstance(record, Exception)
+    assert verify(record, name).status == "legal"
+
+
+def test_targets_are_admitted_by_the_relaxation() -> None:
+    """A target is a sheet the counting relaxation admits with the total asked for; a target
+    near a sheet differs from it in at most the cells asked for."""
+    targets = Targets(foxes=0, seconds=120)
+    first = targets.next(150)
+    assert first is not None
+    near = targets.next(150, near=first, within=0)
+    assert near is not None
+    r = bound.relaxation(1)
+    solver = Solver()
+    solver.add(all_of(p for _, p in r.parts) & sheetvars.equals(r.sheet, first))
+    assert solver.check(r.total.ge(150)) == "sat"
+    s = sheetvars.fresh("d")
+    solver = Solver()
+    solver.add(sheetvars.equals(s, first))
+    assert solver.check(differing(s, first).eq(0)) == "sat"
+    assert solver.check(differing(s, first).ne(0)) == "unsat"
