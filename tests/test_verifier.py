@@ -266,10 +266,11 @@ def test_a_recorded_one_use_question_mark_is_refused_with_a_hint() -> None:
 
     best = next(r for _, r in load_records(str(ROOT / "examples" / "solo-best.json")))
     assert isinstance(best, Record) and verify(best).status == "legal"
-    # The step written by earlier versions after 'p1: question ?Y 4 yellow:III' in round 5.
+    # Earlier versions wrote this step after 'p1: question ?Br 2 brown:9' in round 4: the blue
+    # question mark then had one use (8 on the right side), so now it is entered at once.
     game = best.game
-    index = next(i for i, s in enumerate(best.steps) if str(s) == "p1: question ?Y 4 yellow:III")
-    extra = Step(0, game.parse_move("question ?Br 3 brown:12"))
+    index = next(i for i, s in enumerate(best.steps) if str(s) == "p1: question ?Br 2 brown:9")
+    extra = Step(0, game.parse_move("question ?B 8 blue:right"))
     assert isinstance(extra.move, QuestionMark)
     old = attrs.evolve(best, steps=best.steps[:index + 1] + (extra,) + best.steps[index + 1:])
     verdict = verify(old)

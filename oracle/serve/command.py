@@ -17,7 +17,9 @@ import os
 import socket
 from typing import TextIO, TypeVar
 
+from oracle.argtypes import seconds, whole
 from oracle.errors import OracleError
+from oracle.exitcodes import epilog
 from oracle.serve.limits import ENVIRONMENT, Limits
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
@@ -44,10 +46,6 @@ def _check_address(host: str, port: int) -> None:
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run the service until interrupted; 0 when it stops."""
     limits = Limits(args.max_body, args.max_records, args.timeout, args.max_concurrent)
-    if args.workers < 1:
-        raise OracleError("serve: --workers must be 1 or more")
-    if not 1 <= args.port <= 65535:
-        raise OracleError("serve: --port must be 1 to 65535")
     try:
         import starlette  # noqa: F401, PLC0415 - only to check the extra is installed
         import uvicorn  # noqa: PLC0415 - an optional extra
@@ -72,20 +70,24 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
     """Add the ``serve`` subcommand to the command line's subparsers."""
     defaults = Limits()
     p = sub.add_parser("serve", help="run the checking service: an HTTP JSON API (needs the "
-                       "serve extra)")
+                       "serve extra)",
+                       epilog=epilog({0: "the service was stopped",
+                                      2: "a bad command line, the serve extra missing, or the "
+                                      "port in use (one line on stderr)"}),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: "
                    "127.0.0.1, this machine only)")
-    p.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
-    p.add_argument("--workers", type=int, default=1, help="worker processes (default: 1); the "
+    p.add_argument("--port", type=whole(1, 65535, "a port number"), default=8000, help="the port (default: 8000)")
+    p.add_argument("--workers", type=whole(1, 64, "a number of workers"), default=1, help="worker processes (default: 1); the "
                    "service keeps no state, so any number give the same answers")
-    p.add_argument("--max-body", type=int, default=defaults.max_body, metavar="BYTES",
+    p.add_argument("--max-body", type=whole(1), default=defaults.max_body, metavar="BYTES",
                    help=f"the largest request body (default: {defaults.max_body:,})")
-    p.add_argument("--max-records", type=int, default=defaults.max_records, metavar="N",
+    p.add_argument("--max-records", type=whole(1), default=defaults.max_records, metavar="N",
                    help=f"records in one verify request (default: {defaults.max_records})")
-    p.add_argument("--timeout", type=float, default=defaults.timeout, metavar="SECONDS",
+    p.add_argument("--timeout", type=seconds, default=defaults.timeout, metavar="SECONDS",
                    help=f"seconds per request: reading the body, judging the records, a solve "
                    f"(which answers with its best bound) (default: {defaults.timeout:g})")
-    p.add_argument("--max-concurrent", type=int, default=defaults.max_concurrent, metavar="N",
+    p.add_argument("--max-concurrent", type=whole(1), default=defaults.max_concurrent, metavar="N",
                    help=f"requests one worker handles at once; more are answered 503 "
                    f"(default: {defaults.max_concurrent})")
     p.add_argument("--log-level", default="warning",

@@ -7,8 +7,10 @@
     clever-oracle solve reachable "SHEET" [--players N] [--round R] [--record FILE]
     clever-oracle solve solo-bound             the proven upper bound on a solo game
 
-Exit codes as for every command: 0 answered, 2 unusable input (one line on stderr), 3 a
-certificate the engine does not confirm (a bug: nothing is printed as proven).
+Exit codes as for every command (:mod:`oracle.exitcodes`): 0 answered (yes, no, a value, or
+undecided in the time given), 2 unusable input (one line on stderr), 3 a certificate the
+engine does not confirm (a bug: nothing is printed as proven), 130/143 Ctrl-C/SIGTERM, which
+stop the solver at once (:func:`oracle.interrupts.run_interruptibly`).
 """
 
 from __future__ import annotations
@@ -17,12 +19,19 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO, TypeVar
 
 import attrs
+import z3
 
+from oracle.argtypes import seconds, whole
 from oracle import Area
 from oracle.errors import OracleError
+from oracle.exitcodes import epilog
+from oracle.interrupts import run_interruptibly
+from oracle.outfile import OutputExists, new_file
 from spec.cubed import questions
 from spec.cubed.printed import ROUNDS
 from spec.cubed.seam import parse_sheet
@@ -40,15 +49,35 @@ def _area(text: str) -> Area:
 
 #: Seconds the solo-bound proof gets by default.
 SOLO_BOUND_TIMEOUT = 1800.0
+#: Each question's arguments, as the help prints them.
+USAGE = {
+    "area-max": "AREA N", "sheet-max": "N", "fewest": "POINTS [--area AREA]",
+    "complete": "SHEET N", "reachable": "SHEET [--players P] [--round R] [--record FILE]",
+    "solo-bound": "",
+}
+
+
+def _count(question: str, text: str) -> int:
+    """A question's whole-number argument (entries, points): 0 or more."""
+    try:
+        return whole(0)(text)
+    except argparse.ArgumentTypeError as exc:
+        raise OracleError(f"solve {question}: {exc}") from None
+
+
+def _ask(ask: Callable[[], questions.Answer]) -> questions.Answer:
+    """``ask()`` with Z3 leaving Ctrl-C to us: in a thread, so that Ctrl-C and SIGTERM stop
+    the solver and the command at once (Z3 would otherwise catch Ctrl-C and answer
+    "undecided", and hold SIGTERM until its check ends)."""
+    z3.set_param("ctrl_c", False)
+    return run_interruptibly(ask, z3.main_ctx().interrupt)
 
 
 def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Answer one solver question; print it (or JSON)."""
     # The solo bound's proof takes a few minutes (README, "The highest solo score").
-    timeout = float(args.timeout if args.timeout is not None
-                    else SOLO_BOUND_TIMEOUT if args.question == "solo-bound" else 60)
-    if timeout <= 0:
-        raise OracleError("solve: --timeout must be positive")
+    timeout = (args.timeout if args.timeout is not None
+               else SOLO_BOUND_TIMEOUT if args.question == "solo-bound" else 60.0)
     progress = (lambda text: (err.write(f"\r{text}   "), err.flush()) and None) \
         if err.isatty() and not args.json else None
     q, a = args.question, args.args
@@ -59,26 +88,31 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     need = {"area-max": 2, "sheet-max": 1, "fewest": 1, "complete": 2, "reachable": 1,
             "solo-bound": 0}[q]
     if len(a) != need:
-        raise OracleError(f"solve {q}: want {need} argument(s), got {len(a)}")
+        raise OracleError(f"solve {q}: want {need} argument(s) ({USAGE[q] or 'none'}), got "
+                          f"{len(a)}")
+    ask: Callable[[], questions.Answer]
+    if q == "area-max":
+        area, most = _area(a[0]), _count(q, a[1])
+        ask = lambda: questions.area_max(area, most, timeout, progress=progress)  # noqa: E731
+    elif q == "sheet-max":
+        most = _count(q, a[0])
+        ask = lambda: questions.sheet_max(most, timeout, progress=progress)  # noqa: E731
+    elif q == "fewest":
+        goal, only = _count(q, a[0]), _area(args.area) if args.area else None
+        ask = lambda: questions.fewest(goal, only, timeout, progress=progress)  # noqa: E731
+    elif q == "complete":
+        sheet, more = parse_sheet(a[0]), _count(q, a[1])
+        ask = lambda: questions.complete(sheet, more, timeout, progress=progress)  # noqa: E731
+    elif q == "reachable":
+        if args.players not in ROUNDS:
+            raise OracleError("solve: --players must be 1 to 4")
+        sheet = parse_sheet(a[0])
+        ask = lambda: questions.reachable(  # noqa: E731
+            sheet, args.players, args.round, timeout, progress=progress)
+    else:
+        ask = lambda: questions.solo_upper_bound_check(timeout)  # noqa: E731
     try:
-        if q == "area-max":
-            answer = questions.area_max(_area(a[0]), int(a[1]), timeout, progress=progress)
-        elif q == "sheet-max":
-            answer = questions.sheet_max(int(a[0]), timeout, progress=progress)
-        elif q == "fewest":
-            area = _area(args.area) if args.area else None
-            answer = questions.fewest(int(a[0]), area, timeout, progress=progress)
-        elif q == "complete":
-            answer = questions.complete(parse_sheet(a[0]), int(a[1]), timeout,
-                                        progress=progress)
-        elif q == "reachable":
-            players = args.players
-            if players not in ROUNDS:
-                raise OracleError("solve: --players must be 1 to 4")
-            answer = questions.reachable(parse_sheet(a[0]), players, args.round, timeout,
-                                         progress=progress)
-        else:
-            answer = questions.solo_upper_bound_check(timeout)
+        answer = _ask(ask)
     except OracleError:
         raise
     except ValueError as exc:
@@ -100,27 +134,37 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _write_new(path: str, text: str) -> None:
     """Write ``text`` to ``path``, which must not exist yet (nothing the user has is
-    overwritten); a path that cannot be written is a bad command line (exit 2)."""
+    overwritten), whole or not at all (:mod:`oracle.outfile`); a path that cannot be written is
+    a bad command line (exit 2), a full disk exit 4."""
     try:
-        with open(path, "x", encoding="utf-8") as handle:
+        with new_file(Path(path)) as handle:
             handle.write(text)
-    except FileExistsError:
+    except OutputExists:
         raise OracleError(f"solve: {path} exists; --record never overwrites a file") from None
-    except (FileNotFoundError, PermissionError, IsADirectoryError, NotADirectoryError) as exc:
-        raise OracleError(f"solve: cannot write {path}: {exc.strerror}") from None
-    # Any other OSError (a full disk) goes on to the command line's exit code 4.
+    except OracleError as exc:
+        raise OracleError(f"solve: --record {exc}") from None
 
 
 def register(sub: argparse._SubParsersAction[P]) -> None:
     """Add the ``solve`` subcommand to the command line's subparsers."""
-    p = sub.add_parser("solve", help="optimal sheets and sheet checks with Z3 certificates")
-    p.add_argument("question", choices=["area-max", "sheet-max", "fewest", "complete",
-                                        "reachable", "solo-bound"])
-    p.add_argument("args", nargs="*", help="the question's arguments (see spec/cli.py)")
+    questions_text = "\n".join(f"  solve {q} {args}".rstrip() for q, args in USAGE.items())
+    p = sub.add_parser("solve", help="optimal sheets and sheet checks with Z3 certificates",
+                       formatter_class=argparse.RawDescriptionHelpFormatter,
+                       description="Clever Cubed sheets with Z3 certificates:\n"
+                       + questions_text + "\nAREA is yellow, turquoise, blue, brown or pink; "
+                       "SHEET is in sheet notation (docs/formats.md).",
+                       epilog=epilog({0: "answered (yes, no, a value, or undecided in the time "
+                                      "given)",
+                                      3: "a certificate the engine does not confirm, or "
+                                      "another internal error (a bug; please report it)"}))
+    p.add_argument("question", choices=list(USAGE))
+    p.add_argument("args", nargs="*", help="the question's arguments (above)")
     p.add_argument("--area", help="fewest: an area (default: the whole sheet)")
-    p.add_argument("--players", type=int, default=1, help="reachable: players (default 1)")
-    p.add_argument("--round", type=int, help="reachable: after this round (default: the end)")
-    p.add_argument("--timeout", default=None,
+    p.add_argument("--players", type=whole(1, 4), default=1,
+                   help="reachable: players (default 1)")
+    p.add_argument("--round", type=whole(), help="reachable: after this round, 1 to the game's "
+                   "rounds (default: the end)")
+    p.add_argument("--timeout", type=seconds, default=None,
                    help=f"seconds per question (default 60; solo-bound {SOLO_BOUND_TIMEOUT:g})")
     p.add_argument("--json", action="store_true", help="print the answer as JSON")
     p.add_argument("--record", metavar="FILE",

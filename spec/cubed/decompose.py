@@ -19,6 +19,9 @@ from __future__ import annotations
 import functools
 import itertools
 import time
+from collections.abc import Callable
+from contextvars import ContextVar
+from types import MappingProxyType
 
 import attrs
 import numpy as np
@@ -27,11 +30,11 @@ import numpy.typing as npt
 from oracle import Area, Bonus, PlayerSheet, Ruleset
 from spec.cubed import sheetvars
 from spec.cubed.printed import ROUND_START_BONUS, TRACK_FIELDS
-from spec.logic import Int, Solver, const
+from spec.logic import Bool, Int, Solver, const
 
 #: The most entries each area can hold (turquoise: one per column used).
-MOST_ENTRIES = {Area.YELLOW: 18, Area.TURQUOISE: 6, Area.BLUE: 12, Area.BROWN: 12,
-                Area.PINK: 12}
+MOST_ENTRIES = MappingProxyType({Area.YELLOW: 18, Area.TURQUOISE: 6, Area.BLUE: 12,
+                                 Area.BROWN: 12, Area.PINK: 12})
 #: Foxes on a sheet at most: one per area, one at the end of the re-roll track.
 MOST_FOXES = 6
 
@@ -48,12 +51,32 @@ class Option:
     sheet: PlayerSheet
 
 
+#: When the question being answered must end (``time.perf_counter()``; None: no limit), for
+#: the checks of the table cells: a table that runs out of time raises :class:`TimeoutError`
+#: and is not kept (:func:`area_table` keeps finished tables only).
+_DEADLINE: ContextVar[float | None] = ContextVar("deadline", default=None)
+
+
+def _check(solver: Solver, *assumptions: Bool) -> str:
+    """``solver.check`` within the deadline: :class:`TimeoutError` once it has passed."""
+    deadline = _DEADLINE.get()
+    if deadline is not None:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise TimeoutError("an area table ran out of time")
+        solver.set_timeout(int(left * 1000))
+    status = solver.check(*assumptions)
+    if status == "unknown" and deadline is not None:
+        raise TimeoutError("an area table ran out of time")
+    return status
+
+
 def _highest(solver: Solver, score: Int) -> int | None:
     """The highest ``score`` the solver's constraints allow (None: none), found by ascent and
     proven by the last unsat."""
     best: int | None = None
     while True:
-        status = solver.check(*([score.gt(best)] if best is not None else []))
+        status = _check(solver, *([score.gt(best)] if best is not None else []))
         if status == "unsat":
             return best
         if status != "sat":
@@ -79,13 +102,13 @@ def area_table(area: Area, ruleset: Ruleset = Ruleset()) -> tuple[Option, ...]:
     out: list[Option] = []
     most_rerolls = _highest(solver, rerolls) or 0
     for f, r in itertools.product((0, 1), range(most_rerolls + 1)):
-        if solver.check(fox.eq(f), rerolls.eq(r)) == "sat":
+        if _check(solver, fox.eq(f), rerolls.eq(r)) == "sat":
             for e in range(MOST_ENTRIES[area] + 1):
                 solver.push()
                 solver.add(fox.eq(f) & rerolls.eq(r) & entries.le(e))
                 best = _highest(solver, score)
                 if best is not None:
-                    solver.check(score.eq(best))
+                    _check(solver, score.eq(best))
                     model = solver.model()
                     used = model.int(entries)
                     out.append(Option(area, used, f, r, best, sheetvars.read(model, s)))
@@ -115,10 +138,20 @@ def given_rerolls(rounds: int) -> int:
 
 
 def best_totals(rounds: int = 6, ruleset: Ruleset = Ruleset(),
-                deadline: float | None = None) -> Best:
+                deadline: float | None = None,
+                progress: Callable[[str], None] | None = None) -> Best:
     """For every entry count K up to a full sheet, the highest total of a sheet with at most K
-    entries (round bonuses of ``rounds`` rounds), and the area options making it."""
-    tables = {a: area_table(a, ruleset) for a in Area}
+    entries (round bonuses of ``rounds`` rounds), and the area options making it;
+    :class:`TimeoutError` past ``deadline`` (``time.perf_counter()``)."""
+    tables = {}
+    token = _DEADLINE.set(deadline)
+    try:
+        for area in Area:
+            tables[area] = area_table(area, ruleset)
+            if progress is not None:
+                progress(f"{area.label} table: {len(tables[area])} options found")
+    finally:
+        _DEADLINE.reset(token)
     given = given_rerolls(rounds)
     most = sum(MOST_ENTRIES.values())
     lows = sorted({o.score for t in tables.values() for o in t})

@@ -250,7 +250,7 @@ def sheet_max(most: int, timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULES
     if most < 0:
         raise ValueError("the number of entries must be at least 0")
     try:
-        found = decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout)
+        found = decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout, progress)
     except TimeoutError:
         return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
     return _whole(question, found, most, t0)
@@ -265,7 +265,7 @@ def fewest(goal: int, area: Area | None = None, timeout: float = 60.0,
     question = f"fewest entries for {goal} {where} points"
     if area is None:
         try:
-            found = decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout)
+            found = decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout, progress)
         except TimeoutError:
             return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
         enough = [k for k, v in enumerate(found.totals) if v >= goal]

@@ -20,11 +20,11 @@ def run(*argv: str) -> tuple[int, str]:
 
 
 @pytest.mark.parametrize("argv,words", [
-    (("--workers", "0"), "--workers must be 1 or more"),
-    (("--port", "70000"), "--port must be 1 to 65535"),
-    (("--timeout", "0"), "--timeout must be more than 0"),
-    (("--max-body", "0"), "must be 1 or more"),
-    (("--max-concurrent", "-1"), "must be 1 or more"),
+    (("--workers", "0"), "--workers: '0' is not a number of workers (1 to 64)"),
+    (("--port", "70000"), "--port: '70000' is not a port number (1 to 65535)"),
+    (("--timeout", "0"), "--timeout: '0' is not a positive number of seconds"),
+    (("--max-body", "0"), "--max-body: '0' is not a whole number (1 or more)"),
+    (("--max-concurrent", "-1"), "--max-concurrent: '-1' is not a whole number (1 or more)"),
     (("--host", "no-such-host.invalid"), "--host no-such-host.invalid: not an address here"),
 ])
 def test_bad_options_are_one_line_exit_2(argv: tuple[str, ...], words: str) -> None:
