@@ -94,15 +94,15 @@ def compile(terms: Sequence[Int | Bool]) -> Program:  # noqa: A001 - the word fo
             return seen[key]
         kind = e.decl().kind()  # type: ignore[attr-defined]  # a z3 expression
         if kind == z3.Z3_OP_ANUM:
-            step = Step(None, constant=int(e.as_long()))  # type: ignore[attr-defined]
+            step = Step(None, constant=int(e.as_long()))  # type: ignore[attr-defined]  # a z3 expression
         elif kind in (z3.Z3_OP_TRUE, z3.Z3_OP_FALSE):
             step = Step(None, constant=kind == z3.Z3_OP_TRUE)
         elif kind == z3.Z3_OP_UNINTERPRETED:
-            step = Step(None, name=e.decl().name())  # type: ignore[attr-defined]
+            step = Step(None, name=e.decl().name())  # type: ignore[attr-defined]  # a z3 expression
         else:
             children = e.children()  # type: ignore[attr-defined]  # a z3 expression
             if kind not in _OPS or (kind in _BINARY and len(children) != 2):
-                raise ValueError(f"cannot evaluate {e.decl()}")  # type: ignore[attr-defined]
+                raise ValueError(f"cannot evaluate {e.decl()}")  # type: ignore[attr-defined]  # a z3 expression
             step = Step(_OPS[kind], tuple(visit(c) for c in children))
         steps.append(step)
         seen[key] = len(steps) - 1

@@ -56,20 +56,20 @@ def values(area: Area, v: object, sheets: Sequence[PlayerSheet]) -> dict[str, Ar
     if area is Area.YELLOW or area is Area.TURQUOISE:
         masks = np.array([getattr(s, area.label) for s in sheets], dtype=np.int64)
         bit = yellow_bit if area is Area.YELLOW else turquoise_bit
-        for r, row in enumerate(v.cells, start=1):  # type: ignore[attr-defined]
+        for r, row in enumerate(v.cells, start=1):  # type: ignore[attr-defined]  # an area's variables
             for n, cell in enumerate(row, start=1):
                 out[_name(cell)] = (masks & bit(r, n)) != 0
     elif area is Area.BROWN:
         masks = np.array([s.brown for s in sheets], dtype=np.int64)
-        for f, cell in enumerate(v.fields, start=1):  # type: ignore[attr-defined]
+        for f, cell in enumerate(v.fields, start=1):  # type: ignore[attr-defined]  # an area's variables
             out[_name(cell)] = (masks & brown_bit(f)) != 0
     elif area is Area.BLUE:
-        for side, terms in enumerate(v.sides):  # type: ignore[attr-defined]
+        for side, terms in enumerate(v.sides):  # type: ignore[attr-defined]  # an area's variables
             for d, term in enumerate(terms):
                 out[_name(term)] = np.array(
                     [_at(s.blue_right if side else s.blue_left, d) for s in sheets], np.int64)
     else:
-        for f, (term, half) in enumerate(zip(v.values, v.half)):  # type: ignore[attr-defined]
+        for f, (term, half) in enumerate(zip(v.values, v.half)):  # type: ignore[attr-defined]  # an area's variables
             out[_name(term)] = np.array([_at(s.pink, f) for s in sheets], np.int64)
             out[_name(half)] = np.array(
                 [f < len(s.pink) and (f == 0 or bool(s.pink_bonus >> f & 1)) for s in sheets])
@@ -245,19 +245,19 @@ def restrict(area: Area, v: object, keep: Callable[[int, int], bool]) -> object:
 
     if area is Area.YELLOW or area is Area.TURQUOISE:
         cells = tuple(tuple(c if keep(r, n) else FALSE for n, c in enumerate(row, start=1))
-                      for r, row in enumerate(v.cells, start=1))  # type: ignore[attr-defined]
+                      for r, row in enumerate(v.cells, start=1))  # type: ignore[attr-defined]  # an area's variables
         return attrs.evolve(v, cells=cells)  # type: ignore[misc]  # an attrs area class
     if area is Area.BROWN:
         fields = tuple(c if keep(f, 0) else FALSE
-                       for f, c in enumerate(v.fields, start=1))  # type: ignore[attr-defined]
+                       for f, c in enumerate(v.fields, start=1))  # type: ignore[attr-defined]  # an area's variables
         return attrs.evolve(v, fields=fields)  # type: ignore[misc]  # an attrs area class
     if area is Area.BLUE:
         sides = tuple(tuple(x if keep(side, d) else const(0) for d, x in enumerate(written, 1))
-                      for side, written in enumerate(v.sides))  # type: ignore[attr-defined]
+                      for side, written in enumerate(v.sides))  # type: ignore[attr-defined]  # an area's variables
         return attrs.evolve(v, sides=sides)  # type: ignore[misc]  # an attrs area class
     pairs = [(x, h) if keep(f, 0) else (const(0), FALSE)
-             for f, (x, h) in enumerate(zip(v.values, v.half), 1)]  # type: ignore[attr-defined]
-    return attrs.evolve(v, values=tuple(x for x, _ in pairs),  # type: ignore[misc]
+             for f, (x, h) in enumerate(zip(v.values, v.half), 1)]  # type: ignore[attr-defined]  # an area's variables
+    return attrs.evolve(v, values=tuple(x for x, _ in pairs),  # type: ignore[misc]  # an area's variables
                         half=tuple(h for _, h in pairs))
 
 

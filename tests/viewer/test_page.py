@@ -45,7 +45,7 @@ def test_a_legal_record_has_a_frame_per_step_and_the_final_scores(file: str) -> 
     assert line.frames[-1].view.position == game.format_position(final)
     assert line.frames[-1].totals == tuple(s.total for s in game.scores(final))
     data = page_data(line, file)
-    assert data["verdict"]["status"] == "legal"  # type: ignore[index]
+    assert data["verdict"]["status"] == "legal"  # type: ignore[index]  # JSON read as object
     scores = game.scores(final)
     assert data["winners"] == (list(game.winners(scores)) if len(scores) > 1 else [])
     for i, frame in enumerate(line.frames[:12]):
@@ -131,4 +131,4 @@ def test_show_html_bad_command_lines_are_exit_2(argv: tuple[str, ...], words: st
 def test_show_html_to_standard_output() -> None:
     code, out, _ = show("--html", str(EXAMPLES / "illegal" / "illegal-step.json"), "--out", "-")
     assert code == 0
-    assert embedded(out)["verdict"]["rule"] == "YELLOW-ROW"  # type: ignore[index]
+    assert embedded(out)["verdict"]["rule"] == "YELLOW-ROW"  # type: ignore[index]  # JSON read as object
