@@ -36,7 +36,17 @@ import attrs
 import jsonschema
 from jsonschema.exceptions import best_match
 
-from oracle.adapter.protocol import LEGAL, PROBE, AdapterError, Implementation
+from oracle.adapter.protocol import (
+    LEGAL,
+    PROBE,
+    AdapterError,
+    Answer,
+    Implementation,
+    Implementation2,
+    NotComparable,
+    current,
+)
+from oracle.adapter.steps import step_of, turn_of
 from oracle.errors import OracleError
 from oracle.game import Game, Move, State
 from oracle.games import DEFAULT_GAME, find_game
@@ -277,32 +287,43 @@ def bench(game: Game) -> float:
 class _AppWalk:
     """Counts an app's move sequences below a position by asking it, node by node, for its
     legal moves (``legal``) or whether each candidate move is legal (``probe``: our legal moves
-    and near misses); the app is brought to each node by replaying the line in a new game."""
+    and near misses); the app is brought to each node by replaying the line in a new game (in
+    protocol 2 each step named with its kind and mover)."""
 
-    def __init__(self, game: Game, app: Implementation, players: int, start: tuple[str, ...],
-                 tree: Tree) -> None:
-        self.game, self.app, self.players, self.start, self.tree = game, app, players, start, tree
-        capabilities = app.hello().capabilities
+    def __init__(self, game: Game, app: Implementation | Implementation2, players: int,
+                 start: tuple[str, ...], tree: Tree) -> None:
+        self.game, self.players, self.start, self.tree = game, players, start, tree
+        self.app = current(app)
+        capabilities = self.app.hello().capabilities
         if LEGAL not in capabilities and PROBE not in capabilities:
             raise AdapterError("conformance needs the adapter's 'legal' or 'probe' capability")
         self.lists = LEGAL in capabilities
         self.differences: list[str] = []
 
     def _goto(self, line: tuple[str, ...]) -> None:
-        self.app.new_game(self.game.name, self.players, self.game.default_ruleset.options())
+        game = self.game
+        self.app.new_game(game.name, self.players, game.default_ruleset.options(), 0)
+        state = game.new_game(self.players)
         for text in self.start + line:
-            if not self.app.apply(text).accepted:
+            answer = self.app.apply(step_of(game, state, text))
+            if not isinstance(answer, Answer) or not answer.accepted:
                 raise AdapterError(f"the app refused {text!r} while replaying the position")
+            state = game.apply(state, game.parse_move(text))
 
     def moves(self, state: State, line: tuple[str, ...]) -> set[str]:
         self._goto(line)
         if self.lists:
-            return set(self.app.legal())
-        from properties.nearmiss import MoveIndex, near_misses
+            listed = self.app.legal(turn_of(self.game, state))
+            if isinstance(listed, NotComparable):
+                raise AdapterError("the app answered 'not comparable' to legal in a position "
+                                   "of the counts")
+            return set(listed)
+        from properties.nearmiss import index_of, near_misses
         candidates = {str(m) for m in self.game.legal_moves(state)}
-        for found in near_misses(self.game, MoveIndex.of(self.game), state).values():
+        for found in near_misses(self.game, index_of(self.game), state).values():
             candidates.update(str(m) for m in found[:20])
-        return {t for t in candidates if self.app.probe(t).accepted}
+        return {t for t in candidates
+                if self.app.probe(step_of(self.game, state, t)).accepted}
 
     def count(self, state: State, rolled: int, depth: int, line: tuple[str, ...]) -> int:
         if state.is_terminal or depth <= 0:
@@ -342,7 +363,7 @@ def _start(game: Game, entry: dict[str, object], tree: Tree) -> tuple[State, int
     return state, rolled, start
 
 
-def check_app(game: Game, app: Implementation, path: str,
+def check_app(game: Game, app: Implementation | Implementation2, path: str,
               given: bool = True) -> tuple[list[str], bool]:
     """Check ``app`` against the counts file ``path``: per position, the app's perft at the
     file's deepest depth; on a mismatch the per-move divide and the first differences.  Returns

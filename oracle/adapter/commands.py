@@ -13,12 +13,15 @@ import json
 from typing import TextIO, TypeVar
 
 from oracle.adapter.jsonl import DEFAULT_TIMEOUT, SubprocessImplementation
-from oracle.adapter.protocol import Implementation
 from oracle.argtypes import seconds, whole
 from oracle.errors import OracleError
 from oracle.exitcodes import epilog
 from oracle.game import Game
 from oracle.games import DEFAULT_GAME, GAMES, find_game
+
+#: Games ``certify`` plays by default (``properties.certify.DEFAULT_EXAMPLES``; kept here so
+#: that ``--help`` needs no Hypothesis).
+DEFAULT_EXAMPLES = 70
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
@@ -38,7 +41,7 @@ def _options(game: Game, pairs: list[str]) -> dict[str, str | bool]:
     return ruleset.options()
 
 
-def _adapter(args: argparse.Namespace) -> Implementation:
+def _adapter(args: argparse.Namespace) -> SubprocessImplementation:
     return SubprocessImplementation(args.adapter, args.timeout)
 
 
@@ -50,22 +53,46 @@ def _hypothesis() -> None:
 
 
 def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Each finding is printed as soon as it is shrunk (with ``--json``: one JSON line per
+    finding, then the report's line); progress on standard error when it is a terminal."""
     _hypothesis()
-    from properties.certify import certify
-    from properties.certify_report import json_report, text_report
+    from properties.certify import Progress, certify
+    from properties.certify_report import finding_json, finding_text, json_report, summary_text
+    from properties.findings import Finding
 
     game = find_game(args.game)
     options = _options(game, args.ruleset)
+    terminal = err.isatty()
+
+    def found(finding: Finding) -> None:
+        if terminal:
+            err.write("\r\033[K")
+        if args.json:
+            out.write(json.dumps({"type": "finding", **finding_json(game, finding)}) + "\n")
+        else:
+            out.write(finding_text(finding) + "\n")
+        out.flush()
+
+    def progress(now: Progress) -> None:
+        err.write(f"\rcertify: {now.games}/{now.of} games, {now.findings} findings, "
+                  f"{now.seconds:.0f} s")
+        err.flush()
+
     app = _adapter(args)
     try:
-        result = certify(game, app, game.make_ruleset(options), args.max_examples, args.seed)
+        result = certify(game, app, game.make_ruleset(options), args.max_examples, args.seed,
+                         budget=args.budget, on_finding=found,
+                         on_progress=progress if terminal else None)
     finally:
         app.close()
+        if terminal:
+            err.write("\r\033[K")
     if args.json:
-        json.dump(json_report(game, result, options), out, indent=2)
-        out.write("\n")
+        report = json_report(game, result, options)
+        report.pop("findings")
+        out.write(json.dumps({"type": "report", **report}) + "\n")
     else:
-        out.write(text_report(game, result, options))
+        out.write(summary_text(game, result))
     return EXIT_DIFFERENT if result.findings else EXIT_CONFORMING
 
 
@@ -113,8 +140,11 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
         if name == "certify":
             p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
                            help="a ruleset option the app claims to follow")
-            p.add_argument("--max-examples", type=whole(1), default=60,
-                           help="games per round of search (default: %(default)s)")
+            p.add_argument("--max-examples", type=whole(1), default=DEFAULT_EXAMPLES,
+                           help="games to play (default: %(default)s)")
+            p.add_argument("--budget", type=seconds, metavar="SECONDS",
+                           help="stop after this many seconds even if games are left (the "
+                           "findings so far are reported)")
             p.add_argument("--seed", type=whole(0), default=0, help="the search seed")
         else:
             p.add_argument("--counts", help="a counts file (default: the counts shipped with "
