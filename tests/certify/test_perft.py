@@ -7,6 +7,7 @@ import io
 import json
 import sys
 
+from oracle.adapter.protocol import Turn
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.cli import main
 from properties.perft import all_counts, check_app, default_counts
@@ -29,8 +30,8 @@ def test_counts_are_consistent() -> None:
 class ForgetsPass(ReferenceImplementation):
     """Lists every legal move but ``pass``."""
 
-    def legal(self) -> tuple[str, ...]:
-        return tuple(m for m in super().legal() if m != "pass")
+    def legal(self, turn: Turn | None = None) -> tuple[str, ...]:
+        return tuple(m for m in super().legal(turn) if m != "pass")
 
 
 def test_reference_adapter_matches_the_counts() -> None:
