@@ -41,6 +41,7 @@ from oracle import __version__
 from oracle.adapter.commands import register as register_adapter_commands
 from oracle.cluster import dask_executor
 from oracle.argtypes import cores, jobs, whole
+from oracle.serve.command import register as register_serve
 from oracle.errors import OracleError, RecordError
 from oracle.exitcodes import (
     EXIT_CODES,
@@ -323,7 +324,34 @@ def _check_target(option: str, target: Path, force: bool, inputs: Sequence[str])
         raise UsageError(f"{option} {target}: the file exists; use --force to replace it")
 
 
+def _show_html(args: argparse.Namespace, out: TextIO) -> int:
+    """``show --html RECORD --out FILE``: the record viewer's page (:mod:`oracle.viewer`)."""
+    from oracle.viewer.page import viewer_html  # noqa: PLC0415 - only this option needs it
+
+    if not args.out:
+        raise UsageError("--html: name the page to write with --out FILE (- for standard output)")
+    if args.out != "-":
+        _check_target("--out", Path(args.out), args.force, [args.record])
+    if is_position(args.record):
+        raise UsageError("--html: give a record (a position has no steps to step through)")
+    record = _one_record(args.record, args.stdin)
+    if args.step is not None:
+        _step_state(record, args.step)  # names a step out of range
+    page = viewer_html(record, args.record, (args.step or 1) - 1)
+    if args.out == "-":
+        out.write(page)
+        return EXIT_OK
+    with _output("--out", Path(args.out), args.force) as sink:
+        sink.write(page)
+    out.write(f"wrote {printable(args.out)}\n")
+    return EXIT_OK
+
+
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.html:
+        return _show_html(args, out)
+    if args.out:
+        raise UsageError("--out: is for --html; --svg names its own file")
     if args.svg:
         _check_target("--svg", Path(args.svg), args.force, [args.record])
     game, state, where, labels = _target(args)
@@ -531,7 +559,11 @@ def build_parser() -> argparse.ArgumentParser:
                            "every player)")
             p.add_argument("--svg", help="also write the sheet as an SVG picture (default: "
                            "none)")
-            p.add_argument("--force", action="store_true", help="replace an existing SVG file")
+            p.add_argument("--html", action="store_true", help="write the record viewer: one "
+                           "self-contained HTML page stepping through the game (needs --out)")
+            p.add_argument("--out", help="the page --html writes (- for standard output)")
+            p.add_argument("--force", action="store_true", help="replace an existing --svg or "
+                           "--out file")
         p.set_defaults(run=run)
     p = sub.add_parser("rules", help="print the rule catalogue, or one rule", formatter_class=_Help,
                        epilog=epilog({0: "the rules were printed", 2: "no such rule id, or a "
@@ -544,6 +576,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     register_solve(sub)
     register_adapter_commands(sub)
+    register_serve(sub)
     return parser
 
 

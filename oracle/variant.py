@@ -14,10 +14,10 @@ A variant compares by identity (each game has exactly one).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import attrs
 
@@ -35,6 +35,62 @@ from oracle.tracks import Track
 __all__ = ["Variant"]
 
 SheetT = TypeVar("SheetT", bound=Sheet)
+
+
+class PrintedSheet(Protocol):
+    """A game's ``sheet`` module, as :meth:`Variant.of` reads it."""
+
+    @property
+    def Bonus(self) -> type[Coded]: ...  # noqa: N802 - a module's class
+
+    @property
+    def TRACKS(self) -> Sequence[Track[Any]]: ...  # noqa: N802 - a module constant
+
+    @property
+    def ROUND_BONUS(self) -> tuple[Any, ...]: ...  # noqa: N802
+
+    @property
+    def SOLO_TITLES(self) -> tuple[str, ...]: ...  # noqa: N802
+
+
+class GameDice(Protocol):
+    """A game's ``dice`` module: its dice and its roll."""
+
+    @property
+    def Die(self) -> type[Coded]: ...  # noqa: N802
+
+    @property
+    def Roll(self) -> type[Roll]: ...  # noqa: N802
+
+
+class Catalogue(Protocol):
+    """A game's ``rules`` module."""
+
+    @property
+    def RULES(self) -> tuple[Rule, ...]: ...  # noqa: N802
+
+
+class Rulings(Protocol):
+    """A game's ``ruleset`` module."""
+
+    @property
+    def DEFAULT_RULESET(self) -> RulesetBase: ...  # noqa: N802
+
+
+class Drawing(Protocol):
+    """A game's ``render`` module."""
+
+    def sheet_text(self, sheet: Any, notation: str, breakdown: Any, title: str = "") -> str: ...
+
+    def sheet_svg(self, sheet: Any, breakdown: Any, title: str = "") -> str: ...
+
+
+class Checks(Protocol):
+    """A game's ``invariants`` module: the independent reading of a sheet."""
+
+    def sheet_problems(self, sheet: Any, ruleset: Any = ...) -> list[str]: ...
+
+    def step_problems(self, before: Any, after: Any) -> list[str]: ...
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -137,6 +193,47 @@ class Variant:
         set_(self, "solo_ratings", tuple(zip(SOLO_THRESHOLDS, self.solo_titles)))
         set_(self, "blank", self.sheet.make(tuple(r.EMPTY for r in rules), (0,) * TRACK_COUNT,
                                             (0,) * TRACK_COUNT, ()))
+
+    @classmethod
+    def of(
+        cls,
+        name: str,
+        title: str,
+        *,
+        sheet: PrintedSheet,
+        dice: GameDice,
+        areas: type[AreaKind],
+        action: OwnAction,
+        rules: Catalogue,
+        ruleset: Rulings,
+        drawing: Drawing,
+        checks: Checks,
+        sheet_class: type[Sheet],
+        end_extra: bool = True,
+        white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None,
+        fox_floor: Callable[[Any], bool] | None = None,
+    ) -> Variant:
+        """A game from the modules of its package, each read by the names it has in every game
+        (CONTRIBUTING.md, "How to add a game"): ``sheet`` (``Bonus``, ``TRACKS`` as printed,
+        ``ROUND_BONUS``, ``SOLO_TITLES``, and ``RENAMED`` if codes were renamed), ``dice``
+        (``Die``, ``Roll``), ``rules`` (``RULES``), ``ruleset`` (``DEFAULT_RULESET``),
+        ``drawing`` (``sheet_text``, ``sheet_svg``) and ``checks`` (``sheet_problems``,
+        ``step_problems``); the rest is what the game says beyond its sheet."""
+        printed = tuple(sheet.TRACKS)
+        bonus = sheet.Bonus
+        engine = sorted(printed, key=lambda t: (t.action is not bonus["REROLL"],
+                                                t.action is not bonus["EXTRA_DIE"]))
+        return cls(
+            name=name, title=title, dice=dice.Die, areas=tuple(areas), bonuses=bonus,
+            tracks=tuple(engine), track_order=tuple(engine.index(t) for t in printed),
+            round_bonus=sheet.ROUND_BONUS, end_extra=end_extra, action=action, roll=dice.Roll,
+            sheet=sheet_class, rules=rules.RULES, default_ruleset=ruleset.DEFAULT_RULESET,
+            solo_titles=sheet.SOLO_TITLES, draw_text=drawing.sheet_text,
+            draw_svg=drawing.sheet_svg, sheet_problems=checks.sheet_problems,
+            sheet_step_problems=checks.step_problems,
+            renamed=getattr(sheet, "RENAMED", MappingProxyType({})), white_limit=white_limit,
+            fox_floor=fox_floor,
+        )
 
     def make_ruleset(self, options: Mapping[str, object], base: Any = None) -> Any:
         """``base`` (by default our rulings) with ``options`` set (:mod:`oracle.rulesets`)."""

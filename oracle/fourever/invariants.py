@@ -135,7 +135,7 @@ def _prefix(old: tuple[int, ...], new: tuple[int, ...]) -> bool:
     return new[: len(old)] == old
 
 
-def sheet_step_problems(before: Sheet, after: Sheet) -> list[str]:
+def step_problems(before: Sheet, after: Sheet) -> list[str]:
     """What is wrong with a sheet's change over one step: anything un-crossed or un-written."""
     problems = []
     old, new = before.parts, after.parts

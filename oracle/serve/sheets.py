@@ -1,0 +1,70 @@
+"""The sheet endpoints: ``POST /score`` (a sheet's score breakdown, or every sheet of a position
+with the winners of a finished game) and ``POST /render`` (a sheet drawn as the printed-sheet
+SVG).  A sheet is given in its game's sheet notation with the game's name, or as one seat of a
+position (docs/formats.md)."""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from oracle.errors import OracleError
+from oracle.game import Game
+from oracle.serve.bodies import json_body
+from oracle.serve.problems import ApiError
+from oracle.serve.service import answer, game_named, position_state, service
+
+#: An SVG answer may show its picture and nothing else (it is the service's own drawing).
+SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
+
+
+def _sheets(body: dict[str, object]) -> tuple[Game, tuple[object, ...], bool, int]:
+    """The game, the sheets the body names, whether the game is over, and the seat to draw by
+    default (the player to move, else the active player)."""
+    if "position" in body:
+        game, state = position_state(str(body["position"]))
+        seat = state.actor if state.actor >= 0 else state.active
+        return game, state.sheets, state.is_terminal, seat
+    game = game_named(str(body["game"]), "/game")
+    try:
+        sheet = game.parse_sheet(str(body["sheet"]))
+    except OracleError as exc:
+        raise ApiError(422, str(exc), "/sheet") from None
+    return game, (sheet,), False, 0
+
+
+def _score(body: dict[str, object]) -> dict[str, object]:
+    game, sheets, over, _ = _sheets(body)
+    scores = tuple(game.score(s) for s in sheets)
+    winners = game.winners(scores) if over and len(scores) > 1 else ()
+    return {"game": game.name, "scores": [s.to_json() for s in scores],
+            "winners": [f"p{w + 1}" for w in winners],
+            "solo_rating": game.solo_rating(scores[0].total) if len(scores) == 1 else None}
+
+
+def _render(body: dict[str, object]) -> str:
+    game, sheets, _, seat = _sheets(body)
+    player = body.get("player")
+    if isinstance(player, int):
+        if player > len(sheets):
+            raise ApiError(422, f"the position has players 1 to {len(sheets)}, not {player}",
+                           "/player")
+        seat = player - 1
+    title = str(body.get("title", f"p{seat + 1}" if "position" in body else ""))
+    return game.sheet_svg(sheets[seat], title)
+
+
+async def score(request: Request) -> Response:
+    """``POST /score``: ``{"game", "sheet"}`` or ``{"position"}``."""
+    body = await json_body(request, service(request).limits, "score-request")
+    return answer(await run_in_threadpool(_score, body))
+
+
+async def render(request: Request) -> Response:
+    """``POST /render``: ``{"game", "sheet"}`` or ``{"position", "player"}``, optional
+    ``title``; answers ``image/svg+xml``."""
+    body = await json_body(request, service(request).limits, "render-request")
+    svg = await run_in_threadpool(_render, body)
+    return Response(svg, media_type="image/svg+xml",
+                    headers={"content-security-policy": SVG_POLICY})

@@ -1,0 +1,108 @@
+"""``POST /verify``: judge a record, or JSON Lines of records, as ``clever-oracle verify --json``
+does (schema ``verdict-1.json``; rulings 1-22 give the rule ids of a refusal).
+
+A body sent as ``application/json`` is one record; the answer is its verdict object (a record
+that is not usable is a 422 naming where).  A body sent as JSON Lines (``application/x-ndjson``)
+holds one record per line; the answer is JSON Lines, the very lines ``clever-oracle verify
+--json -`` prints for the same input: a verdict (or an unusable line) per record, in order, then
+the summary.  Query: ``partial=true`` (a game in progress is ``legal-so-far``), ``ruleset=
+OPTION=VALUE`` (repeatable; judge by the other reading of an open rule), ``game=NAME`` (accept
+only that game's records).  At most ``--max-records`` records per request; the records are
+judged within the time limit per request, or the answer is a 503 saying how far it got.
+"""
+
+from __future__ import annotations
+
+import io
+import itertools
+import time
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from oracle.games import GAMES
+from oracle.record import Item, record_texts
+from oracle.serve.bodies import JSON, JSON_LINES, read_body, require_media, text_of
+from oracle.serve.limits import Limits
+from oracle.serve.problems import ApiError, record_problem
+from oracle.serve.service import game_named, service
+from oracle.verifier import KINDS, Judging, judge_item, summary_line
+
+#: The query parameters ``POST /verify`` takes.
+QUERY = ("partial", "ruleset", "game")
+_TRUTH = {"true": True, "1": True, "false": False, "0": False}
+
+
+def judging(request: Request) -> Judging:
+    """The query's judging options; 422 naming the parameter at fault."""
+    query = request.query_params
+    for key in query:
+        if key not in QUERY:
+            raise ApiError(422, f"unknown query parameter {key[:40]!r} (allowed: "
+                           f"{', '.join(QUERY)})", f"query: {key[:40]}")
+    partial = query.get("partial", "false").lower()
+    if partial not in _TRUTH:
+        raise ApiError(422, f"partial={partial[:20]!r}: want true or false", "query: partial")
+    name = query.get("game")
+    games = (game_named(name, "query: game"),) if name else tuple(GAMES.values())
+    options = []
+    for pair in query.getlist("ruleset"):
+        key, sep, value = pair.partition("=")
+        known = [o for g in games for o in g.ruleset_options if o.name == key]
+        if not sep or not any(value in o.values for o in known):
+            allowed = "; ".join(f"{o.name}={'|'.join(o.values)}"
+                                for g in games for o in g.ruleset_options)
+            raise ApiError(422, f"ruleset={pair[:60]!r}: want one of {allowed}",
+                           "query: ruleset")
+        options.append((key, value))
+    return Judging(tuple(options), _TRUTH[partial], name)
+
+
+def _one(rules: Judging, text: str) -> bytes:
+    outcome = judge_item(rules, ("-", text))
+    if outcome.kind == "unusable":
+        raise record_problem(outcome.text, "-")
+    return outcome.line.encode("utf-8")
+
+
+def _exit(counts: dict[str, int]) -> int:
+    if counts["unusable"]:
+        return 2
+    return 1 if counts["illegal"] or counts["incomplete"] else 0
+
+
+def _lines(rules: Judging, items: list[Item], limits: Limits) -> bytes:
+    deadline = time.monotonic() + limits.timeout
+    counts: dict[str, int] = dict.fromkeys(KINDS, 0)
+    lines = []
+    for done, item in enumerate(items):
+        if time.monotonic() > deadline:
+            raise ApiError(503, f"the time limit of {limits.timeout:g} s per request (--timeout) "
+                           f"ran out after {done} of {len(items)} records; send fewer records "
+                           "per request", "body")
+        outcome = judge_item(rules, item)
+        counts[outcome.kind] += 1
+        lines.append(outcome.line)
+    lines.append(summary_line(counts, _exit(counts)))
+    return "".join(line + "\n" for line in lines).encode("utf-8")
+
+
+async def verify(request: Request) -> Response:
+    """``POST /verify`` (see the module docstring)."""
+    limits = service(request).limits
+    rules = judging(request)
+    kind = require_media(request, (JSON, *JSON_LINES))
+    body = await read_body(request, limits)
+    if not body.strip():
+        raise ApiError(400, "the body is empty; send a record (or JSON Lines of records)", "body")
+    if kind == JSON:
+        line = await run_in_threadpool(_one, rules, text_of(body))
+        return Response(line, media_type="application/json")
+    items = list(itertools.islice(record_texts("-", stdin=io.BytesIO(body)),
+                                  limits.max_records + 1))
+    if len(items) > limits.max_records:
+        raise ApiError(413, f"more than {limits.max_records} records in one request "
+                       "(--max-records)", "body")
+    out = await run_in_threadpool(_lines, rules, items, limits)
+    return Response(out, media_type="application/x-ndjson")

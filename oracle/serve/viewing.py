@@ -1,0 +1,49 @@
+"""``POST /view``: the record viewer's page for a posted record (the page ``clever-oracle show
+--html`` writes, :mod:`oracle.viewer.page`), with its Content-Security-Policy as a header too.
+Query ``step=K`` opens it at the state before step K."""
+
+from __future__ import annotations
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import Response
+
+from oracle.errors import RecordError
+from oracle.record import parse_record
+from oracle.serve.bodies import read_body, require_media, text_of
+from oracle.serve.problems import ApiError, record_problem
+from oracle.serve.service import service
+from oracle.viewer.page import page_data, viewer_page
+from oracle.viewer.timeline import timeline
+
+#: What a posted record is called on its page.
+NAME = "posted record"
+
+
+def _start(request: Request) -> int:
+    text = request.query_params.get("step", "1")
+    unknown = [k for k in request.query_params if k != "step"]
+    if unknown:
+        raise ApiError(422, f"unknown query parameter {unknown[0][:40]!r} (allowed: step)",
+                       f"query: {unknown[0][:40]}")
+    if not text.isdigit() or int(text) < 1:
+        raise ApiError(422, f"step={text[:20]!r}: want a step number from 1", "query: step")
+    return int(text) - 1
+
+
+def _page(text: str, start: int) -> tuple[str, str]:
+    try:
+        record = parse_record(text, NAME)
+    except RecordError as exc:
+        raise record_problem(str(exc), NAME) from None
+    return viewer_page(page_data(timeline(record, NAME), NAME, start))
+
+
+async def view(request: Request) -> Response:
+    """``POST /view``: body one record (``application/json``); answers ``text/html``."""
+    start = _start(request)
+    require_media(request)
+    text = text_of(await read_body(request, service(request).limits))
+    html, policy = await run_in_threadpool(_page, text, start)
+    return Response(html, media_type="text/html",
+                    headers={"content-security-policy": policy})

@@ -1,0 +1,129 @@
+"""The record viewer's page: one self-contained HTML file (no network needed to open it).
+
+The page holds the judged record as JSON (:mod:`oracle.viewer.timeline`: every frame's dice and
+where they lie, legal moves, each player's sheet, the verdict with the refused step's rule and
+reason, the final scores) and a small script that steps through it (buttons, a slider, the arrow
+keys, Home and End).  The sheets are the printed-sheet SVG drawings, shown as images; drawings of
+one game share most of their elements, so they are stored once as a table of SVG fragments and
+each drawing as runs of fragment numbers (:func:`pack`).
+
+The page's Content-Security-Policy lets it load nothing from anywhere and run only its own
+script and style (their hashes), so a name in a hostile record can neither run code nor reach
+the network; every text from the record is put on the page as text, never as markup.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+from collections.abc import Sequence
+from html import escape
+from importlib import resources
+
+from oracle.record import Record
+from oracle.viewer.timeline import Timeline, timeline
+
+#: Where an SVG drawing is cut into fragments: before every tag but a closing one (so an
+#: element with its text and its closing tag is one fragment).
+_CUT = re.compile(r"(?=<(?!/))")
+
+Runs = list[list[int]]
+#: A slot of the page's template.
+_SLOT = re.compile(r"@(CSP|TITLE|STYLE|DATA|SCRIPT)@")
+
+
+def pack(drawings: Sequence[str]) -> tuple[list[str], list[Runs]]:
+    """The drawings as one table of distinct fragments (each element of an SVG, numbered in the
+    order first seen) and, for each drawing, runs ``[first, length]`` of consecutive fragment
+    numbers: joining the fragments of the runs in order gives the drawing back."""
+    numbers: dict[str, int] = {}
+    fragments: list[str] = []
+    packed: list[Runs] = []
+    for svg in drawings:
+        runs: Runs = []
+        for piece in _CUT.split(svg):
+            if not piece:
+                continue
+            number = numbers.setdefault(piece, len(fragments))
+            if number == len(fragments):
+                fragments.append(piece)
+            if runs and runs[-1][0] + runs[-1][1] == number:
+                runs[-1][1] += 1
+            else:
+                runs.append([number, 1])
+        packed.append(runs)
+    return fragments, packed
+
+
+def unpack(fragments: Sequence[str], runs: Runs) -> str:
+    """One drawing from :func:`pack`'s table and its runs (what the page's script does)."""
+    return "".join(fragments[i] for first, length in runs for i in range(first, first + length))
+
+
+def page_data(line: Timeline, name: str, start: int = 0) -> dict[str, object]:
+    """What the page shows, as a JSON-ready mapping (``start``: the frame it opens at)."""
+    game, verdict = line.game, line.verdict
+    fragments, drawings = pack(line.drawings)
+    over = line.frames[-1].view.over
+    final = verdict.scores if over else ()
+    return {
+        "title": game.title,
+        "game": game.name,
+        "name": name,
+        "players": list(line.players),
+        "steps": list(line.steps),
+        "frames": [
+            {**frame.view.to_json(), "sheets": list(frame.sheets), "totals": list(frame.totals)}
+            for frame in line.frames
+        ],
+        "verdict": verdict.to_json(),
+        "winners": list(game.winners(final)) if len(final) > 1 else [],
+        "solo_rating": game.solo_rating(final[0].total) if len(final) == 1 else None,
+        "fragments": fragments,
+        "drawings": drawings,
+        "start": max(0, min(start, line.played)),
+    }
+
+
+def _asset(name: str) -> str:
+    return resources.files("oracle.viewer").joinpath(f"assets/{name}").read_text("utf-8")
+
+
+def _hash(text: str) -> str:
+    """A CSP source expression allowing exactly this inline script or style."""
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode() + "'"
+
+
+def _json_in_html(data: object) -> str:
+    """JSON safe inside a ``<script>`` element: no ``<`` (so no ``</script>``) and no
+    ampersand, written as JSON escapes that parse back to the same text."""
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+def content_security_policy(script: str, style: str) -> str:
+    """The page's policy: nothing from the network; its own script and style only; pictures
+    from ``data:`` addresses (the sheets)."""
+    return (f"default-src 'none'; img-src data:; style-src {_hash(style)}; "
+            f"script-src {_hash(script)}; base-uri 'none'; form-action 'none'")
+
+
+def viewer_page(data: dict[str, object]) -> tuple[str, str]:
+    """The page for :func:`page_data`'s mapping, and its Content-Security-Policy."""
+    script, style = _asset("viewer.js"), _asset("viewer.css")
+    policy = content_security_policy(script, style)
+    values = {"CSP": policy, "TITLE": escape(f"{data['title']}: {data['name']}"),
+              "STYLE": style, "DATA": _json_in_html(data), "SCRIPT": script}
+    # One pass over the template: what is put in is never searched again (a name may hold
+    # "@SCRIPT@").
+    html = _SLOT.sub(lambda found: values[found.group(1)], _asset("page.html"))
+    return html, policy
+
+
+def viewer_html(record: Record, name: str, start: int = 0) -> str:
+    """The viewer page of ``record`` (called ``name`` on the page), opening at frame ``start``
+    (the state before step ``start + 1``)."""
+    html, _ = viewer_page(page_data(timeline(record, name), name, start))
+    return html
