@@ -2,8 +2,9 @@
 (``clever-oracle certify``; docs/certify.md), and every difference found is its own finding.
 
 A run plays ``max_examples`` games (and stops sooner when ``budget`` seconds are spent).  Game
-``i`` follows the rule family ``FAMILIES[i % 7]`` (:mod:`properties.steering`: random, the end
-of the game, question marks, the passive fallback, solo, the game's own action, full tracks),
+``i`` follows the rule family ``CYCLE[i % 10]`` (:mod:`properties.steering`: random, the end
+of the game, question marks, the passive fallback, solo, the game's own action, full tracks;
+the rarest more often),
 with its own generator seeded from the run's seed and ``i``, so the same seed gives the same
 games in the command line and in Python.  A game goes on past every difference
 (:mod:`properties.duel`).  Each new difference (a kind and the rule the oracle names) is, at
@@ -34,7 +35,7 @@ from properties.findings import Finding, Key
 from properties.hints import hint, hint_text
 from properties.nearmiss import index_of
 from properties.shrink import SHRINK_REPLAYS, shrink
-from properties.steering import FAMILIES
+from properties.steering import CYCLE
 
 #: Default budget: games per run (the rule families take turns, ten games each).
 DEFAULT_EXAMPLES = 70
@@ -164,7 +165,7 @@ def certify(game: Game, app: Implementation | Implementation2, ruleset: Ruleset 
     complete = True
     try:
         for number in range(max_examples):
-            steer = FAMILIES[number % len(FAMILIES)]
+            steer = CYCLE[number % len(CYCLE)]
             game_seed = seed * 1_000_003 + number
             rng = random.Random(game_seed)
             count = steer.draw_players(rng, min(seats), max(seats))

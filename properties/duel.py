@@ -116,8 +116,8 @@ class Bench:
 class Chooser:
     """Where a duel's decisions come from (see :class:`SearchChooser`, :class:`Replay`)."""
 
-    def roll(self) -> int:
-        """The seed of the next roll."""
+    def roll(self, game: Game, state: State) -> int:
+        """The seed of the next roll in ``state``."""
         raise NotImplementedError
 
     def pick(self, choice: Choice) -> int:
@@ -140,8 +140,8 @@ class SearchChooser(Chooser):
         self.rng = rng
         self.steer = steer
 
-    def roll(self) -> int:
-        return self.rng.randrange(2**16)
+    def roll(self, game: Game, state: State) -> int:
+        return self.steer.roll(game, state, self.rng)
 
     def pick(self, choice: Choice) -> int:
         return self.steer.choose(choice, self.rng)
@@ -165,7 +165,7 @@ class Replay(Chooser):
         self.at += 1
         return self.decisions[self.at - 1]
 
-    def roll(self) -> int:
+    def roll(self, game: Game, state: State) -> int:
         return self._next()
 
     def pick(self, choice: Choice) -> int:
@@ -184,7 +184,7 @@ class Texts(Chooser):
         self.at = 0
         self.chance: str | None = None
 
-    def roll(self) -> int:
+    def roll(self, game: Game, state: State) -> int:
         if self.at >= len(self.texts):
             raise Stop("no move left")
         self.chance = self.texts[self.at]
@@ -348,7 +348,7 @@ class Duel:
         game = self.game
         before = self.state
         for _ in range(REROLLS):
-            seed = self.chooser.roll()
+            seed = self.chooser.roll(game, before)
             move: Move = game.sample_chance(before, random.Random(seed))
             if isinstance(self.chooser, Texts) and self.chooser.chance is not None:
                 move = game.parse_move(self.chooser.chance)
@@ -535,7 +535,10 @@ class Duel:
         misses = sampled_near_misses(game, self.bench.index, state, self.rng, NEAR_MISSES)
         rules = tuple(misses)
         if PROBE not in self.caps and rules:
-            rules = (self.rng.choice(rules),)
+            # Each costs a move applied (and the game replayed when the app accepts it): one
+            # rule's, drawn among those not yet found accepted when there are any.
+            new = tuple(r for r in rules if ("too-lenient", r) not in self.bench.findings)
+            rules = (self.rng.choice(new or rules),)
         for rule in rules:
             move = self.rng.choice(misses[rule])
             self._try_near_miss(state, rule, move)

@@ -31,6 +31,12 @@ def _keys(text: str) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
     return tuple((len(tokens), i, tokens[:i] + tokens[i + 1:]) for i in range(len(tokens)))
 
 
+def _head(token: str) -> str:
+    """What a token names, without its value: ``joker=3`` -> ``joker``, ``yellow:II`` ->
+    ``yellow``."""
+    return token.split("=", 1)[0].split(":", 1)[0]
+
+
 @attrs.frozen
 class MoveIndex:
     """A game's move space indexed by "all tokens but one", to find a move's one-token
@@ -39,6 +45,9 @@ class MoveIndex:
     moves: tuple[Move, ...]
     texts: tuple[str, ...]
     by_key: Mapping[tuple[int, int, tuple[str, ...]], tuple[int, ...]]
+    #: Each key's moves by what their differing token names (:func:`neighbour_classes`).
+    classes: Mapping[tuple[int, int, tuple[str, ...]], tuple[tuple[str, tuple[int, ...]], ...]] \
+        = MappingProxyType({})
 
     @classmethod
     def of(cls, game: Game) -> MoveIndex:
@@ -50,7 +59,15 @@ class MoveIndex:
             for key in _keys(text):
                 table.setdefault(key, []).append(n)
         frozen = {k: tuple(v) for k, v in table.items()}
-        return cls(moves, texts, MappingProxyType(frozen))
+        classes = {}
+        for key, members in frozen.items():
+            position = key[1]
+            heads: dict[str, list[int]] = {}
+            for n in members:
+                head = _head(texts[n].split(" ")[position])
+                heads.setdefault(f"{position}:{head}", []).append(n)
+            classes[key] = tuple((h, tuple(v)) for h, v in heads.items())
+        return cls(moves, texts, MappingProxyType(frozen), MappingProxyType(classes))
 
     def neighbours(self, legal: tuple[Move, ...]) -> frozenset[int]:
         """The indices of the moves that differ from one of ``legal`` in exactly one token, and
@@ -95,15 +112,35 @@ def near_misses(game: Game, index: MoveIndex, state: State) -> Mapping[str, tupl
     return MappingProxyType({rule: tuple(found[rule]) for rule in sorted(found)})
 
 
+def neighbour_classes(index: MoveIndex, legal: tuple[Move, ...]) -> dict[str, set[int]]:
+    """The one-token neighbours of ``legal`` by what the differing token names (the game's
+    action, an area, a die, ...), so that a sample can take some of each."""
+    out: dict[str, set[int]] = {}
+    for move in legal:
+        for key in _keys(str(move)):
+            for head, members in index.classes.get(key, ()):
+                out.setdefault(head, set()).update(members)
+    return out
+
+
 def sampled_near_misses(game: Game, index: MoveIndex, state: State, rng: random.Random,
                         limit: int) -> Mapping[str, tuple[Move, ...]]:
-    """:func:`near_misses` from at most ``limit`` one-token neighbours drawn with ``rng`` (the
-    one-token moves ``pass``, ``reroll``, ``forfeit`` always among them), by rule id."""
+    """:func:`near_misses` from at most ``limit`` one-token neighbours drawn with ``rng``, as
+    many of each class (:func:`neighbour_classes`: a rare token such as a number joker's is
+    drawn as often as a common one), the one-token moves ``pass``, ``reroll``, ``forfeit``
+    always among them; by rule id."""
     if state.is_chance or state.is_terminal:
         return {}
-    close = sorted(index.neighbours(game.legal_moves(state)))
     always = set(index.by_key.get((1, 0, ()), ()))
-    rest = [n for n in close if n not in always]
-    chosen = sorted(always | set(rng.sample(rest, min(limit, len(rest)))))
-    found = _by_rule(game, state, tuple(index.moves[n] for n in chosen))
+    classes = [sorted(members - always) for _, members in
+               sorted(neighbour_classes(index, game.legal_moves(state)).items())]
+    classes = [c for c in classes if c]
+    chosen: set[int] = set()
+    while classes and len(chosen) < limit:
+        for members in classes:
+            if len(chosen) >= limit:
+                break
+            chosen.add(members.pop(rng.randrange(len(members))))
+        classes = [c for c in classes if c]
+    found = _by_rule(game, state, tuple(index.moves[n] for n in sorted(always | chosen)))
     return MappingProxyType({rule: tuple(found[rule]) for rule in sorted(found)})

@@ -7,7 +7,8 @@ then, with a generator seeded by the finding, lists with a block of decisions de
 0 (the simplest moves: forfeit, pass) or halved, and keeps each that still shows the finding's
 difference at an earlier step (or at the same step with fewer players or smaller decisions).
 Every replay is checked from the first step: a game in which another difference comes first
-does not count.
+does not count.  A replay is given no more decisions than the best game's steps (a difference
+seen later would not be smaller), so it stops there.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ def shrink(found: Finding, replay: Callable[[int, tuple[int, ...]], Finding | No
             continue
         tried.add(candidate)
         spent += 1
-        got = replay(best.players, candidate)
+        got = replay(best.players, candidate[:best.step])
         if got is not None and size(got) < size(best):
             best = got
             candidates = _mutations(rng, best.decisions)

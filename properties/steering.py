@@ -2,7 +2,8 @@
 that situations that random play rarely reaches come up in a small budget (docs/certify.md,
 "How rare situations are reached").
 
-Each game of a run follows one :class:`Steer`, taken in turn from :data:`FAMILIES`:
+Each game of a run follows one :class:`Steer`, taken in turn from :data:`CYCLE` (the rarest
+families more often):
 
 * ``random`` — a move's kind first (take, extra die, question mark of each kind, pass, ...),
   then its area, then the move, so rare kinds come up as often as common ones;
@@ -116,17 +117,37 @@ def _random(c: Choice, rng: random.Random) -> int:
     return kind_first(rng, c.texts, c.among)
 
 
+def _kinds_pending(game: Game, state: State, actor: int) -> int:
+    """How many kinds of question mark ``actor`` has to choose among in ``state``."""
+    return len(set(game.pending(state, actor))) if state.actor == actor else 0
+
+
 def _questions(c: Choice, rng: random.Random) -> int:
     pending = c.game.pending(c.state, c.state.actor)
-    if pending or rng.random() < 0.4:
+    if pending or rng.random() < 0.2:
         return kind_first(rng, c.texts, c.among)
     actor = c.state.actor
 
     def value(after: State) -> tuple[int, ...]:
-        return (len(c.game.pending(after, actor)) if after.actor == actor else 0,
-                c.game.score(after.sheets[actor]).total)
+        return (_kinds_pending(c.game, after, actor), c.game.score(after.sheets[actor]).total)
 
     return greedy(c.game, c.state, c.moves, c.among, value)
+
+
+def _best_next(game: Game, state: State, rate: Callable[[State, int], int]) -> int:
+    """The best ``rate`` (of the state after a move, and the mover) over the legal moves of
+    ``state`` (0 at the end or at a roll)."""
+    if state.is_terminal or state.is_chance:
+        return 0
+    actor = state.actor
+    return max((rate(game.apply_unchecked(state, m), actor) for m in game.legal_moves(state)),
+               default=0)
+
+
+def _look_questions(game: Game, state: State) -> int:
+    """A roll is better when a move it allows leaves several kinds of question mark to choose
+    among (ruling 18)."""
+    return _best_next(game, state, lambda after, actor: _kinds_pending(game, after, actor))
 
 
 def _end(c: Choice, rng: random.Random) -> int:
@@ -136,6 +157,30 @@ def _end(c: Choice, rng: random.Random) -> int:
     if phase in _EXTRA_PHASES:
         return kind_first(rng, c.texts, c.only(lambda i: _word(c.texts[i]) == "pass"))
     return kind_first(rng, c.texts, c.only(lambda i: not uses_action(c.texts[i])))
+
+
+def fallback_kind(game: Game, state: State) -> int:
+    """2 when ``state`` is a passive choice in which the fallback is open (ruling 4) while a
+    platter die is usable by spending the game's action; 1 when only the fallback is open;
+    else 0."""
+    if state.is_chance or state.is_terminal or game.phase(state) is not Phase.PASSIVE_CHOOSE:
+        return 0
+    where = {d.die.code: d.place.label for d in game.dice(state)}
+    takes = [str(m) for m in game.legal_moves(state) if _word(str(m)) == "take"]
+    if not any(where[t.split(" ")[1]] != "platter" for t in takes):
+        return 0
+    return 2 if any(where[t.split(" ")[1]] == "platter" for t in takes) else 1
+
+
+def _look_fallback(game: Game, state: State) -> int:
+    """A roll is better when it (a solo roll) or the last active pick it allows opens the
+    fallback (only the last pick sends the dice left to the platter)."""
+    now = fallback_kind(game, state)
+    if now or game.phase(state) is not Phase.CHOOSE:
+        return now
+    if sum(1 for d in game.dice(state) if d.place.is_die_field) < 2:
+        return 0
+    return _best_next(game, state, lambda after, actor: fallback_kind(game, after))
 
 
 def _fallback(c: Choice, rng: random.Random) -> int:
@@ -148,6 +193,11 @@ def _fallback(c: Choice, rng: random.Random) -> int:
             return rng.choice(fields)
     if phase in _EXTRA_PHASES:
         return kind_first(rng, c.texts, c.only(lambda i: _word(c.texts[i]) == "pass"))
+    if phase is Phase.CHOOSE and len(plain) > 1:
+        best = greedy(c.game, c.state, c.moves, plain,
+                      lambda after: (fallback_kind(c.game, after),))
+        if fallback_kind(c.game, c.game.apply_unchecked(c.state, c.moves[best])):
+            return best
     if len(plain) > 1 and rng.random() < 0.5:
         return greedy(c.game, c.state, c.moves, plain)
     return kind_first(rng, c.texts, plain)
@@ -170,11 +220,30 @@ def _tracks(c: Choice, rng: random.Random) -> int:
 @attrs.frozen
 class Steer:
     """One rule family's way of choosing (see the module docstring): ``choose`` picks one of
-    the open moves; ``players`` weighs the numbers of players of its games."""
+    the open moves; ``players`` weighs the numbers of players of its games; ``look`` (if any)
+    rates the state a roll leads to, so that of several rolls drawn the best is made
+    (the dice are steered too; a roll is still recorded as its seed); ``looks``: how many
+    rolls are drawn for it to choose from."""
 
     name: str
     choose: Callable[[Choice, random.Random], int]
     players: tuple[float, ...]
+    look: Callable[[Game, State], int] | None = None
+    looks: int = 1
+
+    def roll(self, game: Game, state: State, rng: random.Random) -> int:
+        """The seed of the next roll in ``state``: one drawn, or the best of ``looks`` by
+        ``look`` (the first on a tie)."""
+        seeds = [rng.randrange(2**16) for _ in range(self.looks if self.look else 1)]
+        look = self.look
+        if look is None:
+            return seeds[0]
+
+        def rate(seed: int) -> int:
+            return look(game, game.apply_unchecked(state, game.sample_chance(
+                state, random.Random(seed))))
+
+        return max(seeds, key=rate)
 
     def draw_players(self, rng: random.Random, low: int, high: int) -> int:
         """A number of players from ``low`` to ``high`` by this steer's weights."""
@@ -186,13 +255,17 @@ class Steer:
 
 
 _SPREAD = (0.4, 0.3, 0.15, 0.15)
-#: The rule families, in the order a run takes them (game i follows ``FAMILIES[i % 7]``).
-FAMILIES: tuple[Steer, ...] = (
-    Steer("random", _random, _SPREAD),
-    Steer("end", _end, (0.8, 0.2, 0.0, 0.0)),
-    Steer("questions", _questions, _SPREAD),
-    Steer("fallback", _fallback, (0.5, 0.3, 0.1, 0.1)),
-    Steer("solo", _random, (1.0, 0.0, 0.0, 0.0)),
-    Steer("jokers", _jokers, _SPREAD),
-    Steer("tracks", _tracks, (0.5, 0.3, 0.1, 0.1)),
-)
+RANDOM = Steer("random", _random, _SPREAD)
+END = Steer("end", _end, (0.8, 0.2, 0.0, 0.0))
+QUESTIONS = Steer("questions", _questions, _SPREAD, _look_questions, 24)
+FALLBACK = Steer("fallback", _fallback, (0.5, 0.3, 0.1, 0.1), _look_fallback, 24)
+SOLO = Steer("solo", _random, (1.0, 0.0, 0.0, 0.0))
+JOKERS = Steer("jokers", _jokers, _SPREAD)
+TRACKS = Steer("tracks", _tracks, (0.5, 0.3, 0.1, 0.1))
+#: The rule families, one per steer.
+FAMILIES: tuple[Steer, ...] = (RANDOM, END, QUESTIONS, FALLBACK, SOLO, JOKERS, TRACKS)
+#: The order a run takes them in (game i follows ``CYCLE[i % 10]``): the families whose
+#: situations are rarest (several kinds of question mark pending, about one game in six of its
+#: steer; the fallback with a platter die usable by the action, one in five) get more games.
+CYCLE: tuple[Steer, ...] = (RANDOM, QUESTIONS, FALLBACK, END, QUESTIONS, SOLO, FALLBACK, JOKERS,
+                            QUESTIONS, TRACKS)
