@@ -33,6 +33,12 @@ def _fields(sheet: str) -> dict[str, str]:
     return dict(token.partition("=")[::2] for token in sheet.split(" "))
 
 
+def _circled(track: str) -> int:
+    """How many fields of an action track (sheet notation: ``x`` spent, ``o`` circled, ``.``
+    open) are circled: a difference there is a bonus earned, not an action spent."""
+    return sum(1 for ch in track if ch != ".")
+
+
 def sheet_rule(variant: Variant, before: GameState[Any, Any], move: object, ours: str,
                theirs: str) -> str:
     """The rule behind a sheet that differs (ours vs theirs, sheet notation) after ``move``."""
@@ -41,8 +47,9 @@ def sheet_rule(variant: Variant, before: GameState[Any, Any], move: object, ours
     tracks = {t.code for t in variant.tracks}
     if isinstance(move, ExtraDie) and variant.tracks[EXTRA_DIE].code in differ:
         return "EXTRA-DIE"
-    if (isinstance(move, DieMove) and move.action is not None
-            and variant.tracks[ACTION].code in differ):
+    action = variant.tracks[ACTION].code
+    if (isinstance(move, DieMove) and move.action is not None and action in differ
+            and _circled(a.get(action, "")) == _circled(b.get(action, ""))):
         return variant.action.rule
     if isinstance(move, ReRoll):
         return "REROLL"

@@ -38,7 +38,7 @@ from properties.shrink import SHRINK_REPLAYS, shrink
 from properties.steering import CYCLE
 
 #: Default budget: games per run (the rule families take turns, ten games each).
-DEFAULT_EXAMPLES = 70
+DEFAULT_EXAMPLES = 30
 
 
 @attrs.frozen
@@ -111,7 +111,7 @@ class _Run:
 
     def replay(self, found: Finding) -> Callable[[int, tuple[int, ...]], Finding | None]:
         bench = self.bench
-        target = Target(found.key, found.seen)
+        target = Target(found.key, found.seen, found.move)
 
         def again(players: int, decisions: tuple[int, ...]) -> Finding | None:
             duel = Duel(bench, players, Replay(decisions), "replay", bench.claimed,

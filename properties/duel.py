@@ -43,7 +43,7 @@ from oracle.adapter.steps import step_of, turn_of
 from oracle.errors import IllegalMoveError, OracleError
 from oracle.game import Game, Move, State
 from properties.findings import ExplainsDifferences, Finding, Key, Kind, Seen
-from properties.nearmiss import MoveIndex, near_misses, sampled_near_misses
+from properties.nearmiss import MoveIndex, near_misses_like, sampled_near_misses
 from properties.steering import Choice, Steer, decision_order
 
 #: Roll outcomes tried, after a roll the app shows otherwise, before a game is given up.
@@ -52,6 +52,10 @@ REROLLS = 12
 NEAR_MISSES = 24
 #: Other moves of a rule's group asked about before a refused move is put down to that rule.
 SIBLINGS = 3
+#: Near misses of a finding's rule tried in each state of a replay that looks for it.
+AT_REST = 3
+#: States whose near misses are kept (a run's cache is emptied when it is full).
+MISSES_KEPT = 20_000
 #: No game is longer than this many steps (a four-player game has about 160).
 MAX_STEPS = 1500
 
@@ -92,6 +96,8 @@ class Bench:
     on_new: Callable[[Finding, Duel], None] | None = None
     not_comparable: int = 0
     broken: AdapterError | None = None
+    misses: dict[tuple[State, str], Mapping[str, tuple[Move, ...]]] = attrs.field(factory=dict)
+    sheets: dict[object, str] = attrs.field(factory=dict)
 
     def call(self, ask: Callable[[], object]) -> object:
         """Ask the app; an adapter failure is kept, and stops everything."""
@@ -107,6 +113,27 @@ class Bench:
         except OracleError as exc:  # an in-process app failing a request
             self.broken = AdapterError(f"the app failed: {exc}")
             raise self.broken from None
+
+    def near_misses(self, state: State, word: str) -> Mapping[str, tuple[Move, ...]]:
+        """The near misses of ``state`` whose first word is ``word``, by rule, kept for the
+        replays of a shrink (which pass through the same states again and again)."""
+        found = self.misses.get((state, word))
+        if found is None:
+            if len(self.misses) >= MISSES_KEPT:
+                self.misses.clear()
+            found = self.misses[state, word] = near_misses_like(self.game, self.index, state,
+                                                                 word)
+        return found
+
+    def sheet_text(self, sheet: object) -> str:
+        """A sheet in sheet notation, kept (a step changes one sheet; the rest are compared
+        again unchanged)."""
+        text = self.sheets.get(sheet)
+        if text is None:
+            if len(self.sheets) >= MISSES_KEPT:
+                self.sheets.clear()
+            text = self.sheets[sheet] = self.game.format_sheet(sheet)
+        return text
 
     @property
     def explains(self) -> ExplainsDifferences | None:
@@ -207,10 +234,12 @@ class Texts(Chooser):
 @attrs.frozen
 class Target:
     """What a replay looks for: the finding's ``key`` seen ``seen`` (a near miss ``accepted``
-    and listed moves are looked for once the decisions are spent; the rest on a step)."""
+    and listed moves are looked for in every state; the rest on a step); ``move``: the
+    finding's disputed move (near misses of its kind are tried)."""
 
     key: Key
     seen: Seen
+    move: str | None = None
 
     @property
     def at_rest(self) -> bool:
@@ -283,9 +312,12 @@ class Duel:
         while not self.state.is_terminal and len(self.steps) < MAX_STEPS:
             if self.reached is not None:
                 return
+            resting = self.mode == "replay" and self.target is not None and self.target.at_rest
+            if resting:  # seen at rest: looked for at every step, so a shorter game shows it
+                self._look_at_rest()
+                if self.reached is not None:
+                    return
             if self.mode == "replay" and self.chooser.done():
-                if self.target is not None and self.target.at_rest:
-                    self._look_at_rest()
                 return
             if self.state.is_chance:
                 self._roll()
@@ -468,7 +500,7 @@ class Duel:
             return self._finding("state", rule, kind_seen, move, ours, theirs, number, moves,
                                  decision=decision)
 
-        ours = tuple(game.format_sheet(s) for s in now.sheets)
+        ours = tuple(bench.sheet_text(s) for s in now.sheets)
         if shown.sheets is not None and tuple(shown.sheets) != ours:
             if len(shown.sheets) != len(ours):
                 raise AdapterError(f"the app shows {len(shown.sheets)} sheets for "
@@ -632,7 +664,7 @@ class Duel:
 
     def _look_at_rest(self) -> None:
         """The target of a replay that is seen at rest: the app's list, or a near miss of the
-        rule, in the state the decisions lead to."""
+        rule (up to :data:`AT_REST` of them), in the state reached so far."""
         assert self.target is not None
         state = self.state
         if state.is_chance or state.is_terminal:
@@ -640,8 +672,9 @@ class Duel:
         game = self.game
         if self.target.seen == "accepted":
             rule = self.target.key[1]
-            misses = near_misses(game, self.bench.index, state).get(rule, ())
-            for move in misses:
+            word = (self.target.move or "").split(" ", 1)[0]
+            misses = self.bench.near_misses(state, word).get(rule, ())
+            for move in misses[:AT_REST]:
                 try:
                     if self._try_near_miss(state, rule, move):
                         return

@@ -144,3 +144,16 @@ def sampled_near_misses(game: Game, index: MoveIndex, state: State, rng: random.
         classes = [c for c in classes if c]
     found = _by_rule(game, state, tuple(index.moves[n] for n in sorted(always | chosen)))
     return MappingProxyType({rule: tuple(found[rule]) for rule in sorted(found)})
+
+
+def near_misses_like(game: Game, index: MoveIndex, state: State,
+                     word: str) -> Mapping[str, tuple[Move, ...]]:
+    """:func:`near_misses` among the one-token neighbours whose first word is ``word`` (the
+    near misses of one kind of move: ``take``, ``extra``, ``question``, ...), by rule id."""
+    if state.is_chance or state.is_terminal:
+        return {}
+    close = index.neighbours(game.legal_moves(state))
+    chosen = tuple(index.moves[n] for n in sorted(close)
+                   if index.texts[n].split(" ", 1)[0] == word)
+    found = _by_rule(game, state, chosen)
+    return MappingProxyType({rule: tuple(found[rule]) for rule in sorted(found)})
