@@ -639,22 +639,40 @@ class Duel:
                                     f"does not list {text} ({missing} missing)", number,
                                     self._moves(), texts, tuple(listed))
 
-    def agrees_here(self, disputed: str | None) -> bool:
+    def agrees_here(self, disputed: str | None, own: str) -> bool:
         """True when the app agrees with the oracle on the moves of this state: our legal
         moves allowed (its list equal to ours, or each move accepted; without ``probe`` or
-        ``legal`` a spread of six), and ``disputed`` refused when it is not one of them."""
+        ``legal`` a spread of six), and ``disputed`` refused when it is not one of them.  Moves
+        that another rule found too strict in this run makes legal (not ``own``) are left out:
+        they are that finding's, not this one's."""
         state = self.state
         if state.is_chance or state.is_terminal:
             return True
-        texts = tuple(str(m) for m in self.game.legal_moves(state))
+        game = self.game
+        moves = game.legal_moves(state)
+        every = texts = tuple(str(m) for m in moves)
+        strict = {r for k, r in self.bench.findings if k == "too-strict" and r != own}
+        lenient = {r for k, r in self.bench.findings if k == "too-lenient" and r != own}
+        explains = self.bench.explains
+        if strict and explains is not None:
+            rules = explains.explain_legal(state, moves)
+            texts = tuple(t for t, named in zip(texts, rules)
+                          if not strict & {r for r, _ in named})
         listed: frozenset[str] | None = None
         if LEGAL in self.caps:
             bench = self.bench
-            got = bench.call(lambda: bench.app.legal(turn_of(self.game, state)))
+            got = bench.call(lambda: bench.app.legal(turn_of(game, state)))
             if isinstance(got, tuple):
                 listed = frozenset(got)
-                if listed != frozenset(texts):
+                if not listed >= frozenset(texts):
                     return False
+                for extra in listed - frozenset(every):
+                    try:
+                        problem = game.diagnose(state, game.parse_move(extra))
+                    except OracleError:
+                        return False
+                    if problem is None or problem[0] not in lenient:
+                        return False
         asked = texts
         if listed is None and PROBE not in self.caps:
             asked = texts[::max(1, len(texts) // 5)][:6]

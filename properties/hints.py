@@ -83,7 +83,7 @@ def _app_agrees(bench: Bench, finding: Finding, options: Options) -> bool:
         return False
     if finding.kind == "state":
         return True
-    return duel.agrees_here(finding.move)
+    return duel.agrees_here(finding.move, finding.rule)
 
 
 def hint(bench: Bench, finding: Finding) -> dict[str, str] | None:
