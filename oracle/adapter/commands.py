@@ -20,8 +20,10 @@ from oracle.game import Game
 from oracle.games import DEFAULT_GAME, GAMES, find_game
 
 #: Games ``certify`` plays by default (``properties.certify.DEFAULT_EXAMPLES``; kept here so
-#: that ``--help`` needs no Hypothesis).
-DEFAULT_EXAMPLES = 70
+#: that ``--help`` imports nothing of the harness; a test checks they agree).
+DEFAULT_EXAMPLES = 30
+#: Replays per finding's shrink (``properties.shrink.SHRINK_REPLAYS``).
+SHRINK_REPLAYS = 40
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
@@ -81,7 +83,7 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     app = _adapter(args)
     try:
         result = certify(game, app, game.make_ruleset(options), args.max_examples, args.seed,
-                         budget=args.budget, on_finding=found,
+                         budget=args.budget, on_finding=found, shrink_replays=args.shrink,
                          on_progress=progress if terminal else None)
     finally:
         app.close()
@@ -142,6 +144,9 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
                            help="a ruleset option the app claims to follow")
             p.add_argument("--max-examples", type=whole(1), default=DEFAULT_EXAMPLES,
                            help="games to play (default: %(default)s)")
+            p.add_argument("--shrink", type=whole(0), default=SHRINK_REPLAYS, metavar="GAMES",
+                           help="games replayed to shrink each finding to a shorter game "
+                           "(default: %(default)s)")
             p.add_argument("--budget", type=seconds, metavar="SECONDS",
                            help="stop after this many seconds even if games are left (the "
                            "findings so far are reported)")
