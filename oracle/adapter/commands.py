@@ -100,7 +100,8 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def cmd_conformance(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _hypothesis()
-    from properties.perft import check_app, counts_label, default_counts, read_counts
+    from properties.perft import check_positions, counts_label, default_counts, read_counts
+    from properties.perft import report_lines
 
     game = find_game(args.game)
     counts = args.counts or str(default_counts(game.name))
@@ -110,10 +111,15 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     read_counts(game, counts, counts_label(counts, args.counts is not None))  # before the app
     app = _adapter(args)
     try:
-        lines, ok = check_app(game, app, counts, given=args.counts is not None)
+        positions = check_positions(game, app, counts, given=args.counts is not None)
     finally:
         app.close()
-    out.write("".join(line + "\n" for line in lines))
+    ok = all(p["ok"] for p in positions)
+    if args.json:
+        json.dump({"game": game.name, "conforming": ok, "positions": positions}, out, indent=2)
+        out.write("\n")
+    else:
+        out.write("".join(line + "\n" for line in report_lines(positions)))
     return EXIT_CONFORMING if ok else EXIT_DIFFERENT
 
 
