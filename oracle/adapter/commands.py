@@ -64,6 +64,8 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     game = find_game(args.game)
     options = _options(game, args.ruleset)
+    if args.trace is not None:
+        return _trace(args, game, options, out)
     terminal = err.isatty()
 
     def found(finding: Finding) -> None:
@@ -96,6 +98,32 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         out.write(summary_text(game, result))
     return EXIT_DIFFERENT if result.findings else EXIT_CONFORMING
+
+
+def _trace(args: argparse.Namespace, game: Game, options: dict[str, str | bool],
+           out: TextIO) -> int:
+    """``certify --trace FINDING``: one finding's game step by step on both sides."""
+    from oracle.jsontext import JSONTextError, loads
+    from properties.certify import claimed_options, greet
+    from properties.trace import trace
+
+    try:
+        with open(args.trace, "rb") as handle:
+            data = loads(handle.read(16 * 2**20))
+    except (OSError, JSONTextError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise OracleError(f"--trace {args.trace}: cannot read the finding: {reason}") from None
+    if not isinstance(data, dict):
+        raise OracleError(f"--trace {args.trace}: not a finding of certify --json")
+    app = _adapter(args)
+    try:
+        _, hello = greet(game, app)
+        claimed = claimed_options(game, game.make_ruleset(options), hello)
+        lines, parted = trace(game, app, data, claimed)
+    finally:
+        app.close()
+    out.write("".join(line + "\n" for line in lines))
+    return EXIT_DIFFERENT if parted else EXIT_CONFORMING
 
 
 def cmd_conformance(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -153,6 +181,9 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
             p.add_argument("--shrink", type=whole(0), default=SHRINK_REPLAYS, metavar="GAMES",
                            help="games replayed to shrink each finding to a shorter game "
                            "(default: %(default)s)")
+            p.add_argument("--trace", metavar="FINDING", help="replay one finding (a JSON "
+                           "line of certify --json, in a file) step by step with both sides' "
+                           "answers and states, instead of searching")
             p.add_argument("--budget", type=seconds, metavar="SECONDS",
                            help="stop after this many seconds even if games are left (the "
                            "findings so far are reported)")

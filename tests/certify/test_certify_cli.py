@@ -1,12 +1,13 @@
 """certify on the command line: the same --seed plays the same games as the Python API, findings
 are printed (with --json one JSON line each) as soon as they are found, progress goes to a
-terminal, and --budget stops a run and says so."""
+terminal, --budget stops a run and says so, and --trace replays one finding step by step."""
 
 from __future__ import annotations
 
 import io
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,7 @@ from oracle.cli import main
 from oracle.games import find_game
 from properties import duel
 from properties.certify import certify
+from properties.certify_report import finding_json
 from tests.certify.bends import fourever_three
 
 PYTHON = sys.executable
@@ -92,3 +94,26 @@ def test_budget_on_the_command_line_is_checked() -> None:
     out, err = io.StringIO(), io.StringIO()
     code = main(["certify", "--adapter", BENT, "--budget", "nan"], out, err)
     assert code == 2 and "--budget" in err.getvalue() and "Traceback" not in err.getvalue()
+
+
+def test_trace_replays_a_finding_step_by_step(tmp_path: Path) -> None:
+    result = certify(FOUREVER, fourever_three(lists=False), max_examples=1, shrink_replays=2)
+    finding = result.findings[0]
+    saved = tmp_path / "finding.json"
+    saved.write_text(json.dumps(finding_json(FOUREVER, finding)))
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["certify", "--adapter", BENT, "--game", "clever-4ever", "--trace", str(saved)],
+                out, err)
+    assert code == 1, err.getvalue()
+    lines = out.getvalue().splitlines()
+    steps = [line for line in lines if line[:4].strip().isdigit()]
+    assert len(steps) == finding.step
+    assert "<-- differs" in "\n".join(lines[-3:]) and "<-- differs" not in "\n".join(steps[:-1])
+
+
+def test_trace_of_a_file_that_is_no_finding_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1, 2]")
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["certify", "--adapter", BENT, "--trace", str(bad)], out, err)
+    assert code == 2 and err.getvalue().count("\n") == 1 and "--trace" in err.getvalue()
