@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import TextIO, TypeVar
 
 from oracle.adapter.jsonl import DEFAULT_TIMEOUT, SubprocessImplementation
@@ -68,13 +69,18 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _trace(args, game, options, out)
     terminal = err.isatty()
 
+    saved: list[str] = []
+
     def found(finding: Finding) -> None:
         if terminal:
             err.write("\r\033[K")
+        if args.records is not None:
+            saved.append(_save_record(game, finding, Path(args.records), len(saved) + 1))
         if args.json:
             out.write(json.dumps({"type": "finding", **finding_json(game, finding)}) + "\n")
         else:
-            out.write(finding_text(finding) + "\n")
+            where = f"  the whole game as a record: {saved[-1]}\n" if saved else ""
+            out.write(finding_text(finding) + where + "\n")
         out.flush()
 
     def progress(now: Progress) -> None:
@@ -98,6 +104,21 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     else:
         out.write(summary_text(game, result))
     return EXIT_DIFFERENT if result.findings else EXIT_CONFORMING
+
+
+def _save_record(game: Game, finding: object, folder: Path, number: int) -> str:
+    """Write ``finding``'s game as a record ``folder/finding-N-RULE.json`` (never over a file
+    that exists); returns its name."""
+    from oracle.outfile import new_file
+    from properties.certify_report import finding_record
+    from properties.findings import Finding
+
+    assert isinstance(finding, Finding)
+    target = folder / f"finding-{number}-{finding.rule}.json"
+    with new_file(target) as sink:
+        json.dump(finding_record(game, finding).to_json(), sink, indent=1)
+        sink.write("\n")
+    return str(target)
 
 
 def _trace(args: argparse.Namespace, game: Game, options: dict[str, str | bool],
@@ -181,6 +202,9 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
             p.add_argument("--shrink", type=whole(0), default=SHRINK_REPLAYS, metavar="GAMES",
                            help="games replayed to shrink each finding to a shorter game "
                            "(default: %(default)s)")
+            p.add_argument("--records", metavar="DIR", help="also write each finding's game "
+                           "as a record file DIR/finding-N-RULE.json (an existing file is never "
+                           "replaced)")
             p.add_argument("--trace", metavar="FINDING", help="replay one finding (a JSON "
                            "line of certify --json, in a file) step by step with both sides' "
                            "answers and states, instead of searching")

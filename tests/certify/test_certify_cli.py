@@ -13,6 +13,7 @@ import pytest
 
 from oracle.cli import main
 from oracle.games import find_game
+from oracle.record import parse_record, verify
 from properties import duel
 from properties.certify import certify
 from properties.certify_report import finding_json
@@ -44,11 +45,12 @@ class Watched(io.StringIO):
         return super().write(text)
 
 
-def test_same_seed_same_games_in_the_command_line_and_the_api() -> None:
+def test_same_seed_same_games_in_the_command_line_and_the_api(tmp_path: Path) -> None:
     err = Terminal()
     out = Watched(err)
     code = main(["certify", "--adapter", BENT, "--game", "clever-4ever", "--seed", "7",
-                 "--max-examples", "2", "--shrink", "3", "--json"], out, err)
+                 "--max-examples", "2", "--shrink", "3", "--json", "--records",
+                 str(tmp_path)], out, err)
     assert code == 1, err.getvalue()
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [line["type"] for line in lines] == ["finding"] * (len(lines) - 1) + ["report"]
@@ -58,6 +60,11 @@ def test_same_seed_same_games_in_the_command_line_and_the_api() -> None:
     cli = [(f["kind"], f["rule"], f["games"], f["decisions"], f["moves"]) for f in lines[:-1]]
     api = [(f.kind, f.rule, f.games, list(f.decisions), list(f.moves)) for f in result.findings]
     assert cli == api and len(api) >= 2
+    # Each finding's game is also a record file, which verify replays.
+    saved = sorted(tmp_path.glob("finding-*.json"))
+    assert len(saved) == len(api)
+    for path in saved:
+        assert verify(parse_record(path.read_text(), str(path))).status in ("legal", "incomplete")
     # Streamed: the first finding was printed while games were still to be played.
     assert "2/2 games" not in out.progress_at[0]
     assert "2/2 games" in err.getvalue()
