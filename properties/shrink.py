@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from properties.findings import Finding
 
 #: Replays a shrink may use (each is one game, up to the finding, with the app).
-SHRINK_REPLAYS = 40
+SHRINK_REPLAYS = 24
 
 
 def size(finding: Finding) -> tuple[int, int, int]:

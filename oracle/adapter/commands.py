@@ -24,7 +24,7 @@ from oracle.games import DEFAULT_GAME, GAMES, find_game
 #: that ``--help`` imports nothing of the harness; a test checks they agree).
 DEFAULT_EXAMPLES = 30
 #: Replays per finding's shrink (``properties.shrink.SHRINK_REPLAYS``).
-SHRINK_REPLAYS = 40
+SHRINK_REPLAYS = 24
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
