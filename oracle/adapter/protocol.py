@@ -38,7 +38,6 @@ PROBE = "probe"
 #: Capability (version 2): the app rolls its own dice; it answers a roll with its dice.
 ROLLS_ITSELF = "rolls_itself"
 CAPABILITIES: frozenset[str] = frozenset({LEGAL, PROBE})
-CAPABILITIES_2: frozenset[str] = frozenset({LEGAL, PROBE, ROLLS_ITSELF})
 
 #: The kinds of step a version-2 ``apply`` names (docs/certify.md, "Who moves, and what").
 STEP_KINDS: tuple[str, ...] = (
@@ -69,13 +68,6 @@ class Hello:
     capabilities: frozenset[str] = frozenset()
     protocol: int = 1
     options: Mapping[str, tuple[str, ...]] | None = None
-
-    def plays(self, option: str, value: str) -> bool:
-        """True when the app declares it plays ``option=value`` (an undeclared option only with
-        its default, which the caller passes as ``value`` when it means the default)."""
-        if self.options is None:
-            return True
-        return value in self.options.get(option, ())
 
 
 @attrs.frozen
