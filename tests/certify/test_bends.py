@@ -30,9 +30,9 @@ def test_five_bent_rules_are_all_found(lists: bool) -> None:
     assert result.complete
 
 
-def test_three_bent_rules_of_clever_4ever_are_all_found() -> None:
-    """Without ``legal`` or ``probe`` (the harder case: every near miss is applied)."""
-    result = certify(find_game("clever-4ever"), fourever_three(lists=False))
+@pytest.mark.parametrize("lists", [True, False], ids=["legal", "no-legal"])
+def test_three_bent_rules_of_clever_4ever_are_all_found(lists: bool) -> None:
+    result = certify(find_game("clever-4ever"), fourever_three(lists))
     assert _found(result.findings) == FOUREVER_THREE
     refusals = [f.app for f in result.findings if f.seen == "refused"]
     assert _names_no_rule_id("clever-4ever", refusals)
