@@ -1,25 +1,28 @@
 """Steering: how certification chooses the moves of its games, one rule family at a time, so
 that situations that random play rarely reaches come up in a small budget (docs/certify.md,
-"How rare situations are reached").
+"What a run does").
 
 Each game of a run follows one :class:`Steer`, taken in turn from :data:`CYCLE` (the rarest
 families more often):
 
 * ``random`` — a move's kind first (take, extra die, question mark of each kind, pass, ...),
   then its area, then the move, so rare kinds come up as often as common ones;
-* ``questions`` — toward question marks (moves that leave marks pending, then the highest
-  score), and a random kind among several pending marks (ruling 18: the player's choice);
+* ``questions`` — toward several kinds of question mark pending at once (ruling 18: the
+  player's choice): of 24 rolls drawn the one whose best move leaves the most kinds pending, the
+  move that does, then the highest score; a random kind among the pending marks;
 * ``end`` — to the last round with extra-die actions kept (no extra die before the end, no use
   of the game's own action), then extra dice after the last turn (ruling 7), mostly solo;
 * ``fallback`` — the passive player's fallback (ruling 4): actions kept (so a platter die may be
-  usable only by spending one), full sheets (so platter dice become unusable), and a passive
-  player who may take a die-field die does;
+  usable only by spending one), full sheets (so platter dice become unusable), of 24 rolls before
+  the last active pick (or solo rolls) the one after which a pick opens the fallback, that
+  pick, and a passive player who may take a die-field die does;
 * ``jokers`` — the game's own action whenever it can be used (number joker, polish);
 * ``tracks`` — full action tracks: the highest score, and every extra die that can be taken;
 * ``solo`` — solo games (the solo passive roll, ruling 9).
 
-A steer only chooses among our legal moves; a choice is recorded as a decision (its place in
-:func:`decision_order`), so that a game can be replayed and shrunk without the steer.
+A steer only chooses among our legal moves and the rolls' seeds; a choice is recorded as a
+decision (a roll's seed, a move's place in :func:`decision_order`), so that a game can be
+replayed and shrunk without the steer.
 """
 
 from __future__ import annotations
