@@ -1,36 +1,28 @@
-"""The worked adapter of docs/certify.md (``examples/own_dice_adapter.py``: an engine that rolls
+"""The worked adapter of docs/certify.md (``oracle/adapter/own_dice.py``: an engine that rolls
 its own dice and asks for explicit steps, behind protocol 2) conforms, in process and over JSON
 Lines, for both games; and the document shows it as it is."""
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import sys
+from collections.abc import Mapping
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from oracle.adapter.own_dice import Adapter, OtherEngine
 from oracle.cli import main
 from oracle.games import find_game
 from properties.certify import certify
 
 ROOT = Path(__file__).resolve().parents[2]
-WORKED = ROOT / "examples" / "own_dice_adapter.py"
-
-
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("own_dice_adapter", WORKED)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+WORKED = ROOT / "oracle" / "adapter" / "own_dice.py"
 
 
 @pytest.mark.parametrize("game", ["clever-cubed", "clever-4ever"])
 def test_worked_adapter_conforms(game: str) -> None:
-    adapter = _module().Adapter(game)
+    adapter = Adapter(game)
     result = certify(find_game(game), adapter, max_examples=3)
     assert result.findings == ()
     assert result.not_comparable == 0 and result.examples == 3
@@ -38,28 +30,26 @@ def test_worked_adapter_conforms(game: str) -> None:
 
 def test_worked_adapter_over_json_lines() -> None:
     out, err = io.StringIO(), io.StringIO()
-    code = main(["certify", "--adapter", f"{sys.executable} {WORKED}", "--max-examples", "2"],
-                out, err)
+    code = main(["certify", "--adapter", f"{sys.executable} -m oracle.adapter.own_dice",
+                 "--max-examples", "2"], out, err)
     assert code == 0, err.getvalue()
     assert "protocol 2" in out.getvalue() and "CONFORMING" in out.getvalue()
 
 
 def test_a_wrong_roll_of_its_own_is_a_finding() -> None:
     """An engine whose own roll breaks the rules (a die rolled twice) is caught."""
-    module = _module()
-
-    class RollsTooMuch(module.OtherEngine):  # type: ignore[misc,name-defined]  # loaded from a path
+    class RollsTooMuch(OtherEngine):
         def roll(self) -> str:
             text = super().roll()
             return text + " W6" if text.startswith("roll ") and " W" not in text else text
 
-    adapter = module.Adapter("clever-cubed")
-    original = module.OtherEngine
-    module.OtherEngine = RollsTooMuch
-    try:
-        result = certify(find_game("clever-cubed"), adapter, max_examples=2, shrink_replays=2)
-    finally:
-        module.OtherEngine = original
+    class Wrong(Adapter):
+        def new_game(self, game: str, players: int, ruleset: Mapping[str, str | bool],
+                     seed: int) -> None:
+            self.engine = RollsTooMuch(game, players, ruleset, seed)
+
+    result = certify(find_game("clever-cubed"), Wrong("clever-cubed"), max_examples=2,
+                     shrink_replays=2)
     assert result.findings and all(f.seen == "roll" for f in result.findings)
 
 

@@ -1,7 +1,7 @@
 """A worked adapter (protocol 2, docs/certify.md): for an engine that rolls its own dice inside
 its move functions and asks for explicit steps (end a turn, decline the platter, end extra dice).
 
-    clever-oracle certify --adapter "python examples/own_dice_adapter.py"
+    clever-oracle certify --adapter "python -m oracle.adapter.own_dice"
 
 ``OtherEngine`` stands in for your engine: replace its calls with your engine's.  (To run here it
 is built on the oracle's engine, but it keeps the shape a real engine has: it rolls with its own
