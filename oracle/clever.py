@@ -229,3 +229,7 @@ class CleverGame:
 
     def explain_score(self, key: str) -> str:
         return explain.score_rule(self.variant, key)
+
+    def explain_legal(self, state: State, moves: tuple[object, ...],
+                      ) -> tuple[tuple[tuple[str, str], ...], ...]:
+        return explain.legal_rules_of(self._state(state), moves)

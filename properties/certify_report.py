@@ -1,13 +1,15 @@
-"""The certification report: each finding with its minimal game as a record, the first
-differing step, the rule, both sides' answers and the ruleset option that would make them agree;
-the summary grouped by rule id (text, or JSON with ``--json``)."""
+"""The certification report: each finding with its minimal game as a record (the first differing
+step marked), the rule the oracle names, both sides' answers (and both lists of legal moves when
+the app lists them), the checked hint; the summary grouped by rule id (text, or JSON with
+``--json``).  :func:`finding_text` and :func:`finding_json` are what ``certify`` prints as soon as
+a finding is shrunk."""
 
 from __future__ import annotations
 
 from types import MappingProxyType
 
 from oracle.game import Game
-from oracle.record import Record, Step, dump_record
+from oracle.record import Record, Step
 from properties.certify import Result, by_rule
 from properties.findings import Finding
 
@@ -15,71 +17,120 @@ _KIND = MappingProxyType({
     "too-strict": "the app refused a legal move (too strict)",
     "too-lenient": "the app accepted an illegal move (too lenient)",
     "state": "the app's state differs after a step both accepted",
-    "legal-list": "the app lists different legal moves",
 })
+_SEEN = MappingProxyType({
+    "refused": "refused when applied", "accepted": "accepted when tried",
+    "not-listed": "missing from the app's legal moves", "listed": "in the app's legal moves",
+    "sheet": "a sheet", "dice": "the dice", "score": "a score", "roll": "the app's own roll",
+})
+#: Listed moves shown beside each other before the rest is counted.
+_SHOWN = 12
 
 
-def finding_record(game: Game, finding: Finding, ruleset_options: dict[str, str | bool]) -> Record:
-    """The minimal game of ``finding`` as a record; the disputed move of a refusal or an
-    acceptance is its last step (so ``clever-oracle verify`` shows it)."""
-    state = game.new_game(finding.players, game.make_ruleset(ruleset_options))
+def finding_record(game: Game, finding: Finding) -> Record:
+    """The minimal game of ``finding`` as a record under the options the oracle played it with;
+    the disputed move of a refusal or an acceptance is its last step (so ``clever-oracle
+    verify`` shows it)."""
+    ruleset = game.make_ruleset(dict(finding.ruleset))
+    state = game.new_game(finding.players, ruleset)
     steps = []
     for text in finding.moves:
         move = game.parse_move(text)
         steps.append(Step(state.actor, move))
         state = game.apply(state, move)
-    if finding.kind in ("too-strict", "too-lenient") and finding.move is not None:
+    if finding.kind != "state" and finding.move is not None:
         steps.append(Step(state.actor, game.parse_move(finding.move)))
     names = tuple(f"Player {i + 1}" for i in range(finding.players))
-    return Record(players=names, steps=tuple(steps), ruleset=game.make_ruleset(ruleset_options),
+    return Record(players=names, steps=tuple(steps), ruleset=ruleset,
                   comment=f"certify: {finding.kind} at step {finding.step}, rule {finding.rule}",
                   game=game)
 
 
-def text_report(game: Game, result: Result, options: dict[str, str | bool]) -> str:
-    """The report as text."""
+def _listing(moves: tuple[str, ...]) -> str:
+    shown = ", ".join(moves[:_SHOWN])
+    return shown + (f", ... ({len(moves)} in all)" if len(moves) > _SHOWN else "")
+
+
+def minimal_game(finding: Finding) -> list[str]:
+    """The minimal game's steps, numbered, the first differing step marked ``>>``."""
+    lines = []
+    steps = list(finding.moves)
+    if finding.kind != "state" and finding.move is not None:
+        steps.append(finding.move)
+    for number, text in enumerate(steps, start=1):
+        mark = ">>" if number == finding.step else "  "
+        lines.append(f"  {mark} {number:3d}  {text}")
+    if finding.step > len(steps):
+        lines.append(f"  >> {finding.step:3d}  (the state before any step)")
+    return lines
+
+
+def finding_text(finding: Finding) -> str:
+    """One finding as text (printed as soon as it is shrunk)."""
+    where = f"step {finding.step}" + (f" ({finding.move})" if finding.move else "")
+    lines = [f"== {finding.rule}: {_KIND[finding.kind]}, seen in {_SEEN[finding.seen]}",
+             f"  first differing step: {where}; {finding.players} player(s); first seen in "
+             f"game {finding.games} after {finding.seconds:.1f} s",
+             f"  oracle: {finding.oracle}",
+             f"  app:    {finding.app}"]
+    if finding.theirs is not None and finding.ours is not None:
+        lines.append(f"  our legal moves:  {_listing(finding.ours)}")
+        lines.append(f"  the app's list:   {_listing(finding.theirs)}")
+    taken = {k: v for k, v in finding.ruleset.items()}
+    if taken:
+        lines.append("  played under: " + " ".join(f"{k}={v}" for k, v in sorted(taken.items())))
+    if finding.option:
+        lines.append(f"  your app behaves as with {finding.option} (checked by replaying this "
+                     f"game under it; certify with --ruleset {finding.option} if that is its "
+                     "reading)")
+    lines.append(f"  minimal game ({len(finding.moves)} steps):")
+    lines.extend(minimal_game(finding))
+    return "\n".join(lines) + "\n"
+
+
+def finding_json(game: Game, finding: Finding) -> dict[str, object]:
+    """One finding as a JSON-ready mapping, with its minimal game as a record."""
+    return {**finding.to_json(), "record": finding_record(game, finding).to_json()}
+
+
+def summary_text(game: Game, result: Result) -> str:
+    """The report's last lines: what was played and the findings by rule."""
     hello = result.hello
     caps = ", ".join(sorted(hello.capabilities)) or "none"
-    lines = [f"certify {game.name}: app {hello.version!r} (capabilities: {caps}); "
-             f"{result.examples} games in {result.seconds:.1f} s"]
+    lines = [f"certify {game.name}: app {hello.version!r} (protocol {hello.protocol}, "
+             f"capabilities: {caps}); {result.examples} games in {result.seconds:.1f} s "
+             f"(seed {result.seed})"]
+    if not result.complete:
+        lines.append("stopped by --budget before the games were all played")
+    if result.not_comparable:
+        lines.append(f"the app answered 'not comparable' {result.not_comparable} times")
     if not result.findings:
         lines.append("CONFORMING: no difference found")
-        return "\n".join(lines) + "\n"
-    for finding, needed in zip(result.findings, result.needed):
-        lines.append("")
-        lines.append(f"== {finding.rule}: {_KIND[finding.kind]}")
-        where = f"step {finding.step}" + (f" ({finding.move})" if finding.move else "")
-        lines.append(f"  first differing step: {where}; {finding.players} player(s); "
-                     f"found after {needed} games")
-        lines.append(f"  oracle: {finding.oracle}")
-        lines.append(f"  app:    {finding.app}")
-        if finding.option:
-            lines.append(f"  your app behaves as with {finding.option} "
-                         f"(certify with --ruleset {finding.option} if that is its reading)")
-        lines.append("  minimal game:")
-        record = dump_record(finding_record(game, finding, options))
-        lines.extend("    " + line for line in record.rstrip("\n").split("\n"))
-    lines.append("")
-    summary = ", ".join(f"{rule} ({len(found)})" for rule, found in
-                        by_rule(result.findings).items())
-    lines.append(f"DIFFERENCES by rule: {summary}")
+    else:
+        summary = ", ".join(f"{rule} ({len(found)})" for rule, found in
+                            by_rule(result.findings).items())
+        lines.append(f"DIFFERENCES by rule: {summary}")
     return "\n".join(lines) + "\n"
+
+
+def text_report(game: Game, result: Result) -> str:
+    """The whole report as text (every finding, then the summary)."""
+    return "".join(finding_text(f) + "\n" for f in result.findings) + summary_text(game, result)
 
 
 def json_report(game: Game, result: Result, options: dict[str, str | bool]) -> dict[str, object]:
     """The report as a JSON-ready mapping."""
     return {
         "game": game.name,
-        "app": {"version": result.hello.version,
+        "app": {"version": result.hello.version, "protocol": result.hello.protocol,
                 "capabilities": sorted(result.hello.capabilities)},
         "ruleset": options,
+        "seed": result.seed,
         "conforming": not result.findings,
+        "complete": result.complete,
         "examples": result.examples,
+        "not_comparable": result.not_comparable,
         "seconds": round(result.seconds, 3),
-        "findings": [
-            {**f.to_json(), "examples_needed": n,
-             "record": finding_record(game, f, options).to_json()}
-            for f, n in zip(result.findings, result.needed)
-        ],
+        "findings": [finding_json(game, f) for f in result.findings],
         "by_rule": {rule: len(found) for rule, found in by_rule(result.findings).items()},
     }

@@ -28,15 +28,26 @@ import argparse
 import json
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 
 import attrs
 import jsonschema
 from jsonschema.exceptions import best_match
 
-from oracle.adapter.protocol import LEGAL, PROBE, AdapterError, Implementation
+from oracle.adapter.protocol import (
+    LEGAL,
+    PROBE,
+    AdapterError,
+    Answer,
+    Implementation,
+    Implementation2,
+    NotComparable,
+    current,
+)
+from oracle.adapter.steps import step_of, turn_of
 from oracle.errors import OracleError
 from oracle.game import Game, Move, State
 from oracle.games import DEFAULT_GAME, find_game
@@ -44,10 +55,28 @@ from oracle.jsontext import JSONTextError, loads
 from oracle.play import play_game
 
 FORMAT = "clever-oracle-perft/1"
-#: The committed positions: (players, seed, step, depth).
-POSITIONS: tuple[tuple[int, int, int, int], ...] = (
-    (1, 1, 2, 2), (1, 2, 30, 2), (2, 3, 16, 3), (2, 3, 49, 3), (3, 5, 20, 2), (4, 7, 30, 2),
-)
+#: The committed positions of each game: (players, seed, step, depth, the rule family that
+#: decides its counts).  Each family has one: the game's own action (number joker, polish),
+#: question marks (a blue one, several kinds queued), the passive fallback, extra dice, the
+#: solo passive turn, the last round and (Clever Cubed) the end-of-game extra dice: the first
+#: position of each in seeded random games (seeds 1 to 800, one to three players) with at most
+#: 30 legal moves.  Clever 4Ever has no end-of-game extra dice (4E-12), and no position with
+#: several kinds of question mark queued or with the passive fallback open came up in those
+#: 2,400 games, so it has none of those.
+POSITIONS: Mapping[str, tuple[tuple[int, int, int, int, str], ...]] = MappingProxyType({
+    "clever-cubed": (
+        (1, 1, 2, 2, "start"), (1, 2, 30, 2, "random"), (2, 3, 16, 3, "random"),
+        (2, 3, 49, 3, "random"), (3, 5, 20, 2, "random"), (4, 7, 30, 2, "random"),
+        (1, 1, 10, 2, "solo"), (1, 1, 17, 2, "extra"), (1, 1, 46, 2, "lastround"),
+        (1, 1, 49, 2, "question"), (1, 1, 50, 3, "blue-question"), (2, 1, 35, 2, "action"),
+        (3, 8, 108, 2, "fallback"), (3, 21, 101, 2, "queued"), (3, 89, 143, 3, "end"),
+    ),
+    "clever-4ever": (
+        (1, 1, 2, 2, "start"), (2, 3, 16, 2, "random"), (3, 5, 20, 2, "random"),
+        (1, 1, 10, 2, "solo"), (1, 1, 14, 2, "action"), (1, 1, 20, 2, "question-extra"),
+        (1, 1, 49, 2, "lastround"),
+    ),
+})
 #: The turn count is given only when the turn has at most this many sequences states (else null).
 TURN_CAP = 5_000
 #: How many rolls each position lists.
@@ -188,10 +217,11 @@ class Position:
     seed: int
     step: int
     depth: int
+    family: str = "random"
 
     @property
     def name(self) -> str:
-        return f"{self.players}p-seed{self.seed}-step{self.step}"
+        return f"{self.family}-{self.players}p-seed{self.seed}-step{self.step}"
 
     def moves(self, game: Game) -> tuple[Move, ...]:
         """The moves of the seeded game before the position."""
@@ -253,7 +283,7 @@ def counts(game: Game, position: Position) -> dict[str, object]:
 def all_counts(game: Game) -> dict[str, object]:
     """The whole counts file of ``game``."""
     return {"format": FORMAT, "game": game.name,
-            "positions": [counts(game, Position(*p)) for p in POSITIONS]}
+            "positions": [counts(game, Position(*p)) for p in POSITIONS[game.name]]}
 
 
 def write(game: Game, path: Path) -> None:
@@ -266,7 +296,7 @@ def bench(game: Game) -> float:
     """Perft nodes (legal-move generations and applications) per second over the positions."""
     nodes = 0
     start = time.perf_counter()
-    for p in POSITIONS:
+    for p in POSITIONS[game.name]:
         position = Position(*p)
         tree = Tree(game, position.dice(game))
         state, first = tree.settle(position.start(game), 0)
@@ -274,41 +304,65 @@ def bench(game: Game) -> float:
     return nodes / (time.perf_counter() - start)
 
 
+class Refused(Exception):
+    """The app refused a move of a line the counts walk (a position's steps, a legal move)."""
+
+    def __init__(self, move: str) -> None:
+        super().__init__(move)
+        self.move = move
+
+
 class _AppWalk:
     """Counts an app's move sequences below a position by asking it, node by node, for its
     legal moves (``legal``) or whether each candidate move is legal (``probe``: our legal moves
-    and near misses); the app is brought to each node by replaying the line in a new game."""
+    and near misses); the app is brought to each node by replaying the line in a new game (in
+    protocol 2 each step named with its kind and mover)."""
 
-    def __init__(self, game: Game, app: Implementation, players: int, start: tuple[str, ...],
-                 tree: Tree) -> None:
-        self.game, self.app, self.players, self.start, self.tree = game, app, players, start, tree
-        capabilities = app.hello().capabilities
+    def __init__(self, game: Game, app: Implementation | Implementation2, players: int,
+                 start: tuple[str, ...], tree: Tree) -> None:
+        self.game, self.players, self.start, self.tree = game, players, start, tree
+        self.app = current(app)
+        capabilities = self.app.hello().capabilities
         if LEGAL not in capabilities and PROBE not in capabilities:
             raise AdapterError("conformance needs the adapter's 'legal' or 'probe' capability")
         self.lists = LEGAL in capabilities
         self.differences: list[str] = []
 
     def _goto(self, line: tuple[str, ...]) -> None:
-        self.app.new_game(self.game.name, self.players, self.game.default_ruleset.options())
+        game = self.game
+        self.app.new_game(game.name, self.players, game.default_ruleset.options(), 0)
+        state = game.new_game(self.players)
         for text in self.start + line:
-            if not self.app.apply(text).accepted:
-                raise AdapterError(f"the app refused {text!r} while replaying the position")
+            answer = self.app.apply(step_of(game, state, text))
+            if not isinstance(answer, Answer) or not answer.accepted:
+                raise Refused(text)
+            state = game.apply(state, game.parse_move(text))
 
     def moves(self, state: State, line: tuple[str, ...]) -> set[str]:
         self._goto(line)
         if self.lists:
-            return set(self.app.legal())
-        from properties.nearmiss import MoveIndex, near_misses
+            listed = self.app.legal(turn_of(self.game, state))
+            if isinstance(listed, NotComparable):
+                raise AdapterError("the app answered 'not comparable' to legal in a position "
+                                   "of the counts")
+            return set(listed)
+        from properties.nearmiss import index_of, near_misses
         candidates = {str(m) for m in self.game.legal_moves(state)}
-        for found in near_misses(self.game, MoveIndex.of(self.game), state).values():
+        for found in near_misses(self.game, index_of(self.game), state).values():
             candidates.update(str(m) for m in found[:20])
-        return {t for t in candidates if self.app.probe(t).accepted}
+        return {t for t in candidates
+                if self.app.probe(step_of(self.game, state, t)).accepted}
 
     def count(self, state: State, rolled: int, depth: int, line: tuple[str, ...]) -> int:
         if state.is_terminal or depth <= 0:
             return 1
         ours = {str(m): m for m in self.game.legal_moves(state)}
-        theirs = self.moves(state, line)
+        try:
+            theirs = self.moves(state, line)
+        except Refused as exc:
+            self.differences.append(f"the app refuses {exc.move} on the way to "
+                                    f"{' | '.join(line) or 'the position'}")
+            return 0
         for text in sorted(theirs - set(ours)):
             self.differences.append(f"after {' | '.join(line) or 'the position'}: the app "
                                     f"allows {text}")
@@ -342,15 +396,15 @@ def _start(game: Game, entry: dict[str, object], tree: Tree) -> tuple[State, int
     return state, rolled, start
 
 
-def check_app(game: Game, app: Implementation, path: str,
-              given: bool = True) -> tuple[list[str], bool]:
-    """Check ``app`` against the counts file ``path``: per position, the app's perft at the
-    file's deepest depth; on a mismatch the per-move divide and the first differences.  Returns
-    the report lines and whether everything matched.  ``given``: the user named the file
-    (errors say ``--counts PATH``; else they name the shipped file)."""
+def check_positions(game: Game, app: Implementation | Implementation2, path: str,
+                    given: bool = True) -> list[dict[str, object]]:
+    """Check ``app`` against the counts file ``path``: per position (a JSON-ready mapping), the
+    app's perft at the file's deepest depth against ours, whether they agree (``ok``), and on a
+    mismatch the per-move divide (``divide``: move, expected, app) and the first differences.
+    ``given``: the user named the file (errors say ``--counts PATH``; else they name the shipped
+    file)."""
     label = counts_label(path, given)
-    lines: list[str] = []
-    ok = True
+    out: list[dict[str, object]] = []
     for number, entry in enumerate(read_counts(game, path, label)):
         dice = entry["dice"]
         perft = entry["perft"]
@@ -368,27 +422,57 @@ def check_app(game: Game, app: Implementation, path: str,
         walk = _AppWalk(game, app, players, tuple(start), tree)
         got = walk.count(state, rolled, depth, ())
         expected = perft[-1]
-        same = got == expected and not walk.differences
-        lines.append(f"{entry['name']}: perft({depth}) expected {expected}, app {got}: "
-                     + ("OK" if same else "MISMATCH"))
-        if not same:
-            ok = False
-            lines.append("  divide (move: expected app):")
+        report: dict[str, object] = {"name": entry["name"], "depth": depth,
+                                     "expected": expected, "app": got,
+                                     "ok": got == expected and not walk.differences}
+        if not report["ok"]:
+            rows: list[dict[str, object]] = []
             legal = {str(m): m for m in game.legal_moves(state)}
             for text, want in divide.items():
                 if text not in legal:
-                    lines.append(f"    {text}: {want} (not a legal move here)   <-- differs")
+                    rows.append({"move": text, "expected": want, "app": None})
                     continue
                 child_walk = _AppWalk(game, app, players, tuple(start), tree)
                 child = game.apply(state, legal[text])
                 after, r = tree.settle(child, rolled)
-                line = (text,) + tuple(
-                    str(m) for m in _rolls(game, child, tree, rolled))
-                have = child_walk.count(after, r, depth - 1, line)
-                mark = "" if have == want else "   <-- differs"
-                lines.append(f"    {text}: {want} {have}{mark}")
-            lines.extend("  " + d for d in walk.differences[:10])
-    return lines, ok
+                line = (text,) + tuple(str(m) for m in _rolls(game, child, tree, rolled))
+                rows.append({"move": text, "expected": want,
+                             "app": child_walk.count(after, r, depth - 1, line)})
+            report["divide"] = rows
+            report["differences"] = walk.differences[:10]
+        out.append(report)
+    return out
+
+
+def report_lines(positions: list[dict[str, object]]) -> list[str]:
+    """The text report of :func:`check_positions`."""
+    lines: list[str] = []
+    for p in positions:
+        lines.append(f"{p['name']}: perft({p['depth']}) expected {p['expected']}, app "
+                     f"{p['app']}: " + ("OK" if p["ok"] else "MISMATCH"))
+        if p["ok"]:
+            continue
+        lines.append("  divide (move: expected app):")
+        rows = p["divide"]
+        assert isinstance(rows, list)
+        for row in rows:
+            if row["app"] is None:
+                lines.append(f"    {row['move']}: {row['expected']} (not a legal move here)   "
+                             "<-- differs")
+            else:
+                mark = "" if row["app"] == row["expected"] else "   <-- differs"
+                lines.append(f"    {row['move']}: {row['expected']} {row['app']}{mark}")
+        differences = p["differences"]
+        assert isinstance(differences, list)
+        lines.extend("  " + str(d) for d in differences)
+    return lines
+
+
+def check_app(game: Game, app: Implementation | Implementation2, path: str,
+              given: bool = True) -> tuple[list[str], bool]:
+    """:func:`check_positions` as report lines, and whether everything matched."""
+    positions = check_positions(game, app, path, given)
+    return report_lines(positions), all(p["ok"] for p in positions)
 
 
 def _rolls(game: Game, state: State, tree: Tree, rolled: int) -> list[Move]:

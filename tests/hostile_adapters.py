@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from oracle.adapter.protocol import Answer
+from oracle.adapter.protocol import Answer, Step
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.adapter.serve import serve
 from oracle.games import find_game
@@ -34,10 +34,10 @@ class Marker(ReferenceImplementation):
         super().__init__(find_game("clever-cubed"))
         self.marker = marker
 
-    def apply(self, move: str) -> Answer:
+    def apply(self, step: Step) -> Answer:
         if not self.marker.exists():
             self.marker.write_text(str(os.getpid()))
-        return super().apply(move)
+        return super().apply(step)
 
 
 def main(mode: str, file: str | None = None) -> int:

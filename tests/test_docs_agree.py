@@ -107,11 +107,11 @@ def test_readme_unreachable_sheet_example_runs_as_written() -> None:
     assert code == 0 and ": no" in out.splitlines()[0], err
 
 
-def test_certify_md_says_how_many_rules_a_run_finds() -> None:
-    rounds = inspect.signature(certify).parameters["rounds"].default
-    words = {4: "four"}
-    assert f"up to {words[rounds]} searches" in CERTIFY
-    assert "lists every rule it found" not in CERTIFY
+def test_certify_md_gives_the_default_budget() -> None:
+    games = inspect.signature(certify).parameters["max_examples"].default
+    assert f"`--max-examples N` (games to play, default {games})" in CERTIFY
+    assert f"default {games} games" in README
+    assert "up to four" not in CERTIFY
 
 
 def test_readme_installs_the_dask_extra_from_a_clone() -> None:

@@ -10,15 +10,21 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import TextIO, TypeVar
 
 from oracle.adapter.jsonl import DEFAULT_TIMEOUT, SubprocessImplementation
-from oracle.adapter.protocol import Implementation
 from oracle.argtypes import seconds, whole
 from oracle.errors import OracleError
 from oracle.exitcodes import epilog
 from oracle.game import Game
 from oracle.games import DEFAULT_GAME, GAMES, find_game
+
+#: Games ``certify`` plays by default (``properties.certify.DEFAULT_EXAMPLES``; kept here so
+#: that ``--help`` imports nothing of the harness; a test checks they agree).
+DEFAULT_EXAMPLES = 30
+#: Replays per finding's shrink (``properties.shrink.SHRINK_REPLAYS``).
+SHRINK_REPLAYS = 24
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
@@ -38,7 +44,7 @@ def _options(game: Game, pairs: list[str]) -> dict[str, str | bool]:
     return ruleset.options()
 
 
-def _adapter(args: argparse.Namespace) -> Implementation:
+def _adapter(args: argparse.Namespace) -> SubprocessImplementation:
     return SubprocessImplementation(args.adapter, args.timeout)
 
 
@@ -50,28 +56,101 @@ def _hypothesis() -> None:
 
 
 def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Each finding is printed as soon as it is shrunk (with ``--json``: one JSON line per
+    finding, then the report's line); progress on standard error when it is a terminal."""
     _hypothesis()
-    from properties.certify import certify
-    from properties.certify_report import json_report, text_report
+    from properties.certify import Progress, certify
+    from properties.certify_report import finding_json, finding_text, json_report, summary_text
+    from properties.findings import Finding
 
     game = find_game(args.game)
     options = _options(game, args.ruleset)
+    if args.trace is not None:
+        return _trace(args, game, options, out)
+    terminal = err.isatty()
+
+    saved: list[str] = []
+
+    def found(finding: Finding) -> None:
+        if terminal:
+            err.write("\r\033[K")
+        if args.records is not None:
+            saved.append(_save_record(game, finding, Path(args.records), len(saved) + 1))
+        if args.json:
+            out.write(json.dumps({"type": "finding", **finding_json(game, finding)}) + "\n")
+        else:
+            where = f"  the whole game as a record: {saved[-1]}\n" if saved else ""
+            out.write(finding_text(finding) + where + "\n")
+        out.flush()
+
+    def progress(now: Progress) -> None:
+        err.write(f"\rcertify: {now.games}/{now.of} games, {now.findings} findings, "
+                  f"{now.seconds:.0f} s")
+        err.flush()
+
     app = _adapter(args)
     try:
-        result = certify(game, app, game.make_ruleset(options), args.max_examples, args.seed)
+        result = certify(game, app, game.make_ruleset(options), args.max_examples, args.seed,
+                         budget=args.budget, on_finding=found, shrink_replays=args.shrink,
+                         on_progress=progress if terminal else None)
     finally:
         app.close()
+        if terminal:
+            err.write("\r\033[K")
     if args.json:
-        json.dump(json_report(game, result, options), out, indent=2)
-        out.write("\n")
+        report = json_report(game, result, options)
+        report.pop("findings")
+        out.write(json.dumps({"type": "report", **report}) + "\n")
     else:
-        out.write(text_report(game, result, options))
+        out.write(summary_text(game, result))
     return EXIT_DIFFERENT if result.findings else EXIT_CONFORMING
+
+
+def _save_record(game: Game, finding: object, folder: Path, number: int) -> str:
+    """Write ``finding``'s game as a record ``folder/finding-N-RULE.json`` (never over a file
+    that exists); returns its name."""
+    from oracle.outfile import new_file
+    from properties.certify_report import finding_record
+    from properties.findings import Finding
+
+    assert isinstance(finding, Finding)
+    target = folder / f"finding-{number}-{finding.rule}.json"
+    with new_file(target) as sink:
+        json.dump(finding_record(game, finding).to_json(), sink, indent=1)
+        sink.write("\n")
+    return str(target)
+
+
+def _trace(args: argparse.Namespace, game: Game, options: dict[str, str | bool],
+           out: TextIO) -> int:
+    """``certify --trace FINDING``: one finding's game step by step on both sides."""
+    from oracle.jsontext import JSONTextError, loads
+    from properties.certify import claimed_options, greet
+    from properties.trace import trace
+
+    try:
+        with open(args.trace, "rb") as handle:
+            data = loads(handle.read(16 * 2**20))
+    except (OSError, JSONTextError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise OracleError(f"--trace {args.trace}: cannot read the finding: {reason}") from None
+    if not isinstance(data, dict):
+        raise OracleError(f"--trace {args.trace}: not a finding of certify --json")
+    app = _adapter(args)
+    try:
+        _, hello = greet(game, app)
+        claimed = claimed_options(game, game.make_ruleset(options), hello)
+        lines, parted = trace(game, app, data, claimed)
+    finally:
+        app.close()
+    out.write("".join(line + "\n" for line in lines))
+    return EXIT_DIFFERENT if parted else EXIT_CONFORMING
 
 
 def cmd_conformance(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     _hypothesis()
-    from properties.perft import check_app, counts_label, default_counts, read_counts
+    from properties.perft import check_positions, counts_label, default_counts, read_counts
+    from properties.perft import report_lines
 
     game = find_game(args.game)
     counts = args.counts or str(default_counts(game.name))
@@ -81,10 +160,15 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     read_counts(game, counts, counts_label(counts, args.counts is not None))  # before the app
     app = _adapter(args)
     try:
-        lines, ok = check_app(game, app, counts, given=args.counts is not None)
+        positions = check_positions(game, app, counts, given=args.counts is not None)
     finally:
         app.close()
-    out.write("".join(line + "\n" for line in lines))
+    ok = all(p["ok"] for p in positions)
+    if args.json:
+        json.dump({"game": game.name, "conforming": ok, "positions": positions}, out, indent=2)
+        out.write("\n")
+    else:
+        out.write("".join(line + "\n" for line in report_lines(positions)))
     return EXIT_CONFORMING if ok else EXIT_DIFFERENT
 
 
@@ -113,8 +197,20 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
         if name == "certify":
             p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
                            help="a ruleset option the app claims to follow")
-            p.add_argument("--max-examples", type=whole(1), default=60,
-                           help="games per round of search (default: %(default)s)")
+            p.add_argument("--max-examples", type=whole(1), default=DEFAULT_EXAMPLES,
+                           help="games to play (default: %(default)s)")
+            p.add_argument("--shrink", type=whole(0), default=SHRINK_REPLAYS, metavar="GAMES",
+                           help="games replayed to shrink each finding to a shorter game "
+                           "(default: %(default)s)")
+            p.add_argument("--records", metavar="DIR", help="also write each finding's game "
+                           "as a record file DIR/finding-N-RULE.json (an existing file is never "
+                           "replaced)")
+            p.add_argument("--trace", metavar="FINDING", help="replay one finding (a JSON "
+                           "line of certify --json, in a file) step by step with both sides' "
+                           "answers and states, instead of searching")
+            p.add_argument("--budget", type=seconds, metavar="SECONDS",
+                           help="stop after this many seconds even if games are left (the "
+                           "findings so far are reported)")
             p.add_argument("--seed", type=whole(0), default=0, help="the search seed")
         else:
             p.add_argument("--counts", help="a counts file (default: the counts shipped with "

@@ -23,15 +23,29 @@ import subprocess
 import threading
 from collections import deque
 from collections.abc import Mapping
-from typing import IO
+from typing import IO, ClassVar
 
 from oracle.adapter.messages import (
     answer_from_json,
     check,
     hello_from_json,
+    hello_request,
+    hello_version,
+    legal_from_json,
     state_from_json,
+    step_to_json,
+    turn_to_json,
 )
-from oracle.adapter.protocol import PROTOCOL_VERSION, AdapterError, Answer, AppState, Hello
+from oracle.adapter.protocol import (
+    AdapterError,
+    Answer,
+    AppState,
+    Hello,
+    NotComparable,
+    Rolled,
+    Step,
+    Turn,
+)
 from oracle.jsontext import JSONTextError, loads
 
 #: Seconds an adapter may take to answer one request (``--timeout``).
@@ -80,7 +94,13 @@ def check_timeout(seconds: float) -> float:
 
 
 class SubprocessImplementation:
-    """The adapter ``command`` (a shell-like command line) as an implementation."""
+    """The adapter ``command`` (a shell-like command line) as an implementation of the
+    version-2 shape (:class:`~oracle.adapter.protocol.Implementation2`), whichever version the
+    adapter speaks: a version-1 adapter is sent the bare move (``hello().protocol`` tells).
+    A move may also be given as its text alone, and ``state``/``legal`` without the turn (for
+    a version-1 adapter)."""
+
+    PROTOCOL: ClassVar[int] = 2
 
     def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.command = command
@@ -107,6 +127,7 @@ class SubprocessImplementation:
         threading.Thread(target=_keep_tail, args=(self.process.stderr, self.stderr_tail),
                          daemon=True).start()
         self._hello: Hello | None = None
+        self.version = 1
         self.broken = False
 
     def _fail(self, what: str) -> AdapterError:
@@ -146,8 +167,10 @@ class SubprocessImplementation:
         except JSONTextError as exc:
             raise self._fail(f"garbage answer to {kind} ({exc}): {line.strip()!r:.120}") \
                 from None
+        if kind == "hello" and isinstance(data, dict):
+            self.version = hello_version(data)
         try:
-            check(kind, "response", data)
+            check(kind, "response", data, self.version)
         except AdapterError as exc:
             raise self._fail(str(exc)) from None
         except RecursionError:
@@ -157,27 +180,40 @@ class SubprocessImplementation:
 
     def hello(self) -> Hello:
         if self._hello is None:
-            self._hello = hello_from_json(self._ask({"type": "hello",
-                                                     "protocol": PROTOCOL_VERSION}))
+            self._hello = hello_from_json(self._ask(hello_request()))
         return self._hello
 
-    def new_game(self, game: str, players: int, ruleset: Mapping[str, str | bool]) -> None:
-        self._ask({"type": "new_game", "game": game, "players": players,
-                   "ruleset": dict(ruleset)})
+    def new_game(self, game: str, players: int, ruleset: Mapping[str, str | bool],
+                 seed: int = 0) -> None:
+        request: dict[str, object] = {"type": "new_game", "game": game, "players": players,
+                                      "ruleset": dict(ruleset)}
+        if self.version == 2:
+            request["seed"] = seed
+        self._ask(request)
 
-    def apply(self, move: str) -> Answer:
-        return answer_from_json(self._ask({"type": "apply", "move": move}))
+    def _move(self, kind: str, step: Step | str) -> dict[str, object]:
+        if isinstance(step, Step) and self.version == 2:
+            return step_to_json(kind, step)
+        return {"type": kind, "move": step.move if isinstance(step, Step) else step}
 
-    def probe(self, move: str) -> Answer:
-        return answer_from_json(self._ask({"type": "probe", "move": move}))
+    def _where(self, kind: str, turn: Turn | None) -> dict[str, object]:
+        if turn is not None and self.version == 2:
+            return {"type": kind, **turn_to_json(turn)}
+        return {"type": kind}
 
-    def state(self) -> AppState:
-        return state_from_json(self._ask({"type": "state"}))
+    def apply(self, step: Step | str) -> Answer | Rolled:
+        return answer_from_json(self._ask(self._move("apply", step)))
 
-    def legal(self) -> tuple[str, ...]:
-        moves = self._ask({"type": "legal"})["moves"]
-        assert isinstance(moves, list)
-        return tuple(map(str, moves))
+    def probe(self, step: Step | str) -> Answer:
+        answer = answer_from_json(self._ask(self._move("probe", step)))
+        assert isinstance(answer, Answer)  # the schema allows no other answer to a probe
+        return answer
+
+    def state(self, turn: Turn | None = None) -> AppState | NotComparable:
+        return state_from_json(self._ask(self._where("state", turn)))
+
+    def legal(self, turn: Turn | None = None) -> tuple[str, ...] | NotComparable:
+        return legal_from_json(self._ask(self._where("legal", turn)))
 
     def close(self) -> None:
         """Ask the adapter to quit (unless it has failed already), then kill its whole process

@@ -1,5 +1,6 @@
-"""The adapter protocol's JSON Lines messages: the schemas (``oracle/schema/adapter-1/``) and the
-conversion between messages and the Python values of :mod:`oracle.adapter.protocol`.
+"""The adapter protocol's JSON Lines messages: the schemas (``oracle/schema/adapter-1/``,
+``oracle/schema/adapter-2/``) and the conversion between messages and the Python values of
+:mod:`oracle.adapter.protocol`.
 
 Every request is one JSON object on one line with a ``type`` (``hello``, ``new_game``,
 ``apply``, ``state``, ``legal``, ``probe``); the app answers each with one line (docs/certify.md).
@@ -17,31 +18,38 @@ import jsonschema
 
 from oracle.adapter.protocol import (
     ACCEPTED,
-    PROTOCOL_VERSION,
+    PROTOCOLS,
     AdapterError,
     Answer,
     AppState,
     Hello,
+    NotComparable,
+    Rolled,
+    Step,
+    Turn,
 )
 
-#: The request types, each with a schema file ``oracle/schema/adapter-1/TYPE.json``.
+#: The request types, each with a schema file ``oracle/schema/adapter-N/TYPE.json``.
 MESSAGES: tuple[str, ...] = ("hello", "new_game", "apply", "state", "legal", "probe")
 
 
 @cache
-def schema(name: str) -> dict[str, object]:
-    """The JSON Schema of message ``name`` (``$defs``: ``request`` and ``response``)."""
-    text = resources.files("oracle").joinpath(f"schema/adapter-1/{name}.json").read_text("utf-8")
+def schema(name: str, version: int = 1) -> dict[str, object]:
+    """The JSON Schema of message ``name`` of protocol ``version`` (``$defs``: ``request`` and
+    ``response``)."""
+    text = resources.files("oracle").joinpath(
+        f"schema/adapter-{version}/{name}.json").read_text("utf-8")
     loaded: dict[str, object] = json.loads(text)
     return loaded
 
 
-def check(name: str, part: str, data: object) -> None:
+def check(name: str, part: str, data: object, version: int = 1) -> None:
     """Raise :class:`AdapterError` unless ``data`` is a valid ``part`` (request or response)
-    of message ``name``; an ``error`` reply is reported with the app's message."""
+    of message ``name`` in protocol ``version``; an ``error`` reply is reported with the app's
+    message."""
     if isinstance(data, dict) and data.get("type") == "error":
         raise AdapterError(f"the adapter answered {name} with an error: {data.get('message')}")
-    whole = schema(name)
+    whole = schema(name, version)
     defs = whole["$defs"]
     assert isinstance(defs, dict)
     validator = jsonschema.Draft202012Validator({**defs[part], "$defs": defs})
@@ -52,30 +60,80 @@ def check(name: str, part: str, data: object) -> None:
         raise AdapterError(f"garbage {part} to {name}: {where}: {said:.160}: {data!r:.200}")
 
 
+def hello_request() -> dict[str, object]:
+    """The harness's hello: ``protocol`` 1 (what a version-1 adapter reads) and every version
+    it speaks."""
+    return {"type": "hello", "protocol": 1, "protocols": list(PROTOCOLS)}
+
+
+def hello_version(data: Mapping[str, object]) -> int:
+    """The version a hello answer speaks (1 unless it says 2)."""
+    return 2 if data.get("protocol") == 2 else 1
+
+
 def hello_to_json(hello: Hello) -> dict[str, object]:
-    return {"type": "hello", "protocol": PROTOCOL_VERSION, "game": hello.game,
-            "version": hello.version, "capabilities": sorted(hello.capabilities)}
+    out: dict[str, object] = {"type": "hello", "protocol": hello.protocol, "game": hello.game,
+                              "version": hello.version,
+                              "capabilities": sorted(hello.capabilities)}
+    if hello.protocol == 2 and hello.options is not None:
+        out["options"] = {k: list(v) for k, v in hello.options.items()}
+    return out
 
 
 def hello_from_json(data: Mapping[str, object]) -> Hello:
     capabilities = data.get("capabilities", [])
     assert isinstance(capabilities, list)
-    return Hello(str(data["game"]), str(data["version"]), frozenset(map(str, capabilities)))
+    version = hello_version(data)
+    options = data.get("options")
+    declared: dict[str, tuple[str, ...]] | None = None
+    if version == 2:
+        declared = {}
+        if isinstance(options, dict):
+            declared = {str(k): tuple(map(str, v)) for k, v in options.items()
+                        if isinstance(v, list)}
+    return Hello(str(data["game"]), str(data["version"]), frozenset(map(str, capabilities)),
+                 version, declared)
 
 
-def answer_to_json(answer: Answer) -> dict[str, object]:
+def turn_to_json(turn: Turn) -> dict[str, object]:
+    return {"player": turn.player, "phase": turn.phase, "round": turn.round,
+            "active": turn.active}
+
+
+def turn_from_json(data: Mapping[str, object]) -> Turn:
+    player = data.get("player")
+    return Turn(player if isinstance(player, int) else None, str(data.get("phase")),
+                int(str(data.get("round"))), int(str(data.get("active"))))
+
+
+def step_to_json(kind: str, step: Step) -> dict[str, object]:
+    """An ``apply`` or ``probe`` request (``kind``) of protocol 2."""
+    return {"type": kind, "move": step.move, "step": step.kind, **turn_to_json(step.turn)}
+
+
+def step_from_json(data: Mapping[str, object]) -> Step:
+    return Step(str(data["move"]), str(data["step"]), turn_from_json(data))
+
+
+def answer_to_json(answer: Answer | Rolled) -> dict[str, object]:
+    if isinstance(answer, Rolled):
+        return {"type": "rolled", "move": answer.move}
     if answer.accepted:
         return {"type": "accepted"}
     return {"type": "refused", "reason": answer.reason}
 
 
-def answer_from_json(data: Mapping[str, object]) -> Answer:
+def answer_from_json(data: Mapping[str, object]) -> Answer | Rolled:
     if data["type"] == "accepted":
         return ACCEPTED
+    if data["type"] == "rolled":
+        return Rolled(str(data["move"]))
     return Answer(False, str(data["reason"]))
 
 
-def state_to_json(state: AppState) -> dict[str, object]:
+def state_to_json(state: AppState | NotComparable) -> dict[str, object]:
+    if isinstance(state, NotComparable):
+        return {"type": "not-comparable", "reason": state.reason}
     out: dict[str, object] = {"type": "state"}
     if state.sheets is not None:
         out["sheets"] = list(state.sheets)
@@ -86,7 +144,9 @@ def state_to_json(state: AppState) -> dict[str, object]:
     return out
 
 
-def state_from_json(data: Mapping[str, object]) -> AppState:
+def state_from_json(data: Mapping[str, object]) -> AppState | NotComparable:
+    if data.get("type") == "not-comparable":
+        return NotComparable(str(data.get("reason", "")))
     sheets = data.get("sheets")
     scores = data.get("scores")
     dice = data.get("dice")
@@ -101,3 +161,17 @@ def state_from_json(data: Mapping[str, object]) -> AppState:
         scores=tuple(table) if isinstance(scores, list) else None,
         dice=dice if isinstance(dice, str) else None,
     )
+
+
+def legal_to_json(moves: tuple[str, ...] | NotComparable) -> dict[str, object]:
+    if isinstance(moves, NotComparable):
+        return {"type": "not-comparable", "reason": moves.reason}
+    return {"type": "legal", "moves": list(moves)}
+
+
+def legal_from_json(data: Mapping[str, object]) -> tuple[str, ...] | NotComparable:
+    if data.get("type") == "not-comparable":
+        return NotComparable(str(data.get("reason", "")))
+    moves = data["moves"]
+    assert isinstance(moves, list)
+    return tuple(map(str, moves))

@@ -1,12 +1,19 @@
 """The adapter protocol's Python form: what an implementation under test must answer.
 
 An app is tested by the harness (``clever-oracle certify``, ``clever-oracle conformance``)
-through this :class:`Implementation` protocol, in-process for a Python app, or over JSON Lines
-for any other (:mod:`oracle.adapter.jsonl`; the messages are documented in docs/certify.md and
-``oracle/schema/adapter-1/``).  Moves and sheets cross in our notations (move notation, sheet
-notation), so the app never has to list moves our way: it only has to say *accepted* or
-*refused* to a move; :data:`LEGAL` and :data:`PROBE` are optional capabilities that give the
-harness more (the app's whole legal-move list; a move tried without applying it).
+through these protocols, in-process for a Python app, or over JSON Lines for any other
+(:mod:`oracle.adapter.jsonl`; the messages are documented in docs/certify.md and
+``oracle/schema/adapter-1/``, ``oracle/schema/adapter-2/``).  Moves and sheets cross in our
+notations (move notation, sheet notation), so the app never has to list moves our way: it only
+has to say *accepted* or *refused* to a move.
+
+Two versions are served.  Version 1 (:class:`Implementation`) is given the bare move.  Version 2
+(:class:`Implementation2`) is told with every move who moves and the kind of step
+(:class:`Step`), and with every ``state`` and ``legal`` request where the game stands
+(:class:`Turn`); it declares the ruleset options it plays (``Hello.options``), may roll its own
+dice (:data:`ROLLS_ITSELF`: it answers a roll with :class:`Rolled`), and may answer
+:class:`NotComparable` while it cannot show its state.  :func:`current` gives any app the
+version-2 shape the harness uses.
 
 Anything that is not an answer — a crash, a timeout, garbage — is an :class:`AdapterError`, which
 the harness reports as an unusable adapter and never as a rule difference.
@@ -15,19 +22,33 @@ the harness reports as an unusable adapter and never as a rule difference.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, cast, runtime_checkable
 
 import attrs
 
 from oracle.errors import OracleError
 
-#: The protocol version this oracle speaks (``"protocol": 1`` in ``hello``).
-PROTOCOL_VERSION = 1
+#: The newest protocol version this oracle speaks; :data:`PROTOCOLS` all it serves.
+PROTOCOL_VERSION = 2
+PROTOCOLS: tuple[int, ...] = (1, 2)
 #: Capability: the app lists its legal moves (message ``legal``).
 LEGAL = "legal"
 #: Capability: the app says whether a move is legal without applying it (message ``probe``).
 PROBE = "probe"
+#: Capability (version 2): the app rolls its own dice; it answers a roll with its dice.
+ROLLS_ITSELF = "rolls_itself"
 CAPABILITIES: frozenset[str] = frozenset({LEGAL, PROBE})
+
+#: The kinds of step a version-2 ``apply`` names (docs/certify.md, "Who moves, and what").
+STEP_KINDS: tuple[str, ...] = (
+    "roll", "solo-roll", "active-pick", "reroll", "forfeit", "passive-pick", "decline",
+    "extra-die", "end-extra-dice", "question-mark",
+)
+#: The parts of a turn a version-2 request names (``phase``; :class:`oracle.phase.Phase`).
+PHASES: tuple[str, ...] = (
+    "roll", "choose", "active-extra", "solo-roll", "passive-choose", "passive-extra",
+    "end-extra", "over",
+)
 
 
 class AdapterError(OracleError):
@@ -37,12 +58,16 @@ class AdapterError(OracleError):
 
 @attrs.frozen
 class Hello:
-    """The app's greeting: the ``game`` it plays (a registry name), its ``version`` (free text)
-    and its ``capabilities`` (a subset of :data:`CAPABILITIES`)."""
+    """The app's greeting: the ``game`` it plays (a registry name), its ``version`` (free text),
+    its ``capabilities``, the ``protocol`` version it speaks, and (version 2) the ruleset
+    ``options`` it plays: each option's values as written on the command line; an option not
+    named is played with our ruling only.  None (version 1): not declared."""
 
     game: str
     version: str
     capabilities: frozenset[str] = frozenset()
+    protocol: int = 1
+    options: Mapping[str, tuple[str, ...]] | None = None
 
 
 @attrs.frozen
@@ -54,6 +79,22 @@ class Answer:
 
 
 ACCEPTED = Answer(True)
+
+
+@attrs.frozen
+class Rolled:
+    """A version-2 app with :data:`ROLLS_ITSELF` answers a roll with the dice it rolled, as a
+    chance move in our notation (``roll W3 Y5 ...``, ``solo-roll ...``)."""
+
+    move: str
+
+
+@attrs.frozen
+class NotComparable:
+    """A version-2 app cannot show its state or legal moves now (it is between two of its own
+    steps); the harness skips the comparison there and counts it."""
+
+    reason: str = ""
 
 
 @attrs.frozen
@@ -74,9 +115,36 @@ class AppState:
         return dict(self.scores[seat])
 
 
+@attrs.frozen
+class Turn:
+    """Where the game stands (version 2): the ``player`` to move (1-based seat; None when the
+    dice are to be rolled or the game is over), the ``phase`` (one of :data:`PHASES`), the
+    ``round`` and the ``active`` player (1-based)."""
+
+    player: int | None
+    phase: str
+    round: int
+    active: int
+
+
+@attrs.frozen
+class Step:
+    """One move as a version-2 app is given it: the ``move`` in our notation, the ``kind`` of
+    step (one of :data:`STEP_KINDS`) and the ``turn`` it is made in (its ``player`` moves)."""
+
+    move: str
+    kind: str
+    turn: Turn
+
+    @property
+    def player(self) -> int | None:
+        """Who makes the move (1-based), None for the dice."""
+        return self.turn.player
+
+
 @runtime_checkable
 class Implementation(Protocol):
-    """An implementation of a Clever game under test (see the module docstring).
+    """An implementation of a Clever game under test, version 1 (see the module docstring).
 
     One game at a time: :meth:`new_game` starts a new one and forgets the last.  ``legal`` and
     ``probe`` are only called when ``hello().capabilities`` names them.
@@ -109,3 +177,66 @@ class Implementation(Protocol):
     def close(self) -> None:
         """Release what the implementation holds (a subprocess)."""
         ...
+
+
+class Implementation2(Protocol):
+    """An implementation under test, version 2 (see the module docstring): a class with
+    ``PROTOCOL = 2``.  ``new_game`` is given a ``seed`` (an app that rolls its own dice seeds
+    them with it, so that the same seed and moves give the same dice) and only ruleset options
+    the app declared; ``apply`` a :class:`Step`; ``state`` and ``legal`` the :class:`Turn`."""
+
+    PROTOCOL: ClassVar[int]
+
+    def hello(self) -> Hello: ...
+
+    def new_game(self, game: str, players: int, ruleset: Mapping[str, str | bool],
+                 seed: int) -> None: ...
+
+    def apply(self, step: Step) -> Answer | Rolled: ...
+
+    def probe(self, step: Step) -> Answer: ...
+
+    def state(self, turn: Turn) -> AppState | NotComparable: ...
+
+    def legal(self, turn: Turn) -> tuple[str, ...] | NotComparable: ...
+
+    def close(self) -> None: ...
+
+
+class _Version1:
+    """A version-1 implementation in the version-2 shape: it is given the bare move."""
+
+    PROTOCOL: ClassVar[int] = 2
+
+    def __init__(self, app: Implementation) -> None:
+        self.app = app
+
+    def hello(self) -> Hello:
+        return self.app.hello()
+
+    def new_game(self, game: str, players: int, ruleset: Mapping[str, str | bool],
+                 seed: int) -> None:
+        self.app.new_game(game, players, ruleset)
+
+    def apply(self, step: Step) -> Answer:
+        return self.app.apply(step.move)
+
+    def probe(self, step: Step) -> Answer:
+        return self.app.probe(step.move)
+
+    def state(self, turn: Turn) -> AppState:
+        return self.app.state()
+
+    def legal(self, turn: Turn) -> tuple[str, ...]:
+        return self.app.legal()
+
+    def close(self) -> None:
+        self.app.close()
+
+
+def current(app: Implementation | Implementation2) -> Implementation2:
+    """``app`` in the version-2 shape: as it is when its class says ``PROTOCOL = 2``, else a
+    version-1 implementation wrapped."""
+    if getattr(type(app), "PROTOCOL", 1) == 2:
+        return cast(Implementation2, app)
+    return _Version1(cast(Implementation, app))

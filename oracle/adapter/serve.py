@@ -1,54 +1,88 @@
-"""Serve a Python :class:`~oracle.adapter.protocol.Implementation` over JSON Lines on standard
-input and output: the server half of the adapter protocol (docs/certify.md).
+"""Serve a Python implementation over JSON Lines on standard input and output: the server half
+of the adapter protocol (docs/certify.md), for either version.
 
 A Python app needs no adapter command at all (the harness can call it in-process), but serving
-it this way is also how the reference adapter and the tests' subprocess adapter run.  A request
-the implementation cannot carry out is answered with an ``error`` message, never a traceback.
+it this way is also how the reference adapter and the tests' subprocess adapters run.  A
+version-2 implementation (a class with ``PROTOCOL = 2``) answers hello with protocol 2 when the
+harness offers it; a version-1 implementation is served as version 1.  A request the
+implementation cannot carry out is answered with an ``error`` message, never a traceback.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from typing import TextIO
+from typing import TextIO, cast
+
+import attrs
 
 from oracle.adapter.messages import (
+    MESSAGES,
     answer_to_json,
     check,
     hello_to_json,
+    legal_to_json,
     state_to_json,
+    step_from_json,
+    turn_from_json,
 )
-from oracle.adapter.protocol import AdapterError, Implementation
+from oracle.adapter.protocol import AdapterError, Implementation, Implementation2
 from oracle.errors import OracleError
 
 
-def _reply(implementation: Implementation, request: dict[str, object]) -> dict[str, object]:
+def _version(implementation: object, request: dict[str, object]) -> int:
+    """The version spoken after ``request`` (a hello): 2 for a version-2 implementation when the
+    harness offers it."""
+    if getattr(type(implementation), "PROTOCOL", 1) != 2:
+        return 1
+    offered = request.get("protocols")
+    if isinstance(offered, list) and 2 in offered:
+        return 2
+    raise OracleError("this adapter speaks protocol 2; the harness offered only protocol 1")
+
+
+def _reply_1(app: Implementation, request: dict[str, object]) -> dict[str, object]:
     kind = request["type"]
     if kind == "hello":
-        return hello_to_json(implementation.hello())
+        return hello_to_json(app.hello())
     if kind == "new_game":
         ruleset = request.get("ruleset", {})
-        assert isinstance(ruleset, dict)
         players = request["players"]
-        assert isinstance(players, int)
-        implementation.new_game(str(request["game"]), players, ruleset)
+        assert isinstance(ruleset, dict) and isinstance(players, int)
+        app.new_game(str(request["game"]), players, ruleset)
         return {"type": "ok"}
     if kind in ("apply", "probe"):
         move = str(request["move"])
-        answer = implementation.apply(move) if kind == "apply" else implementation.probe(move)
-        return answer_to_json(answer)
+        return answer_to_json(app.apply(move) if kind == "apply" else app.probe(move))
     if kind == "state":
-        return state_to_json(implementation.state())
-    if kind == "legal":
-        return {"type": "legal", "moves": list(implementation.legal())}
-    raise OracleError(f"unknown request type {kind!r}")
+        return state_to_json(app.state())
+    return legal_to_json(app.legal())
 
 
-def serve(implementation: Implementation, stdin: TextIO | None = None,
+def _reply_2(app: Implementation2, request: dict[str, object]) -> dict[str, object]:
+    kind = request["type"]
+    if kind == "hello":
+        return hello_to_json(attrs.evolve(app.hello(), protocol=2))
+    if kind == "new_game":
+        ruleset, players, seed = request.get("ruleset", {}), request["players"], request["seed"]
+        assert isinstance(ruleset, dict) and isinstance(players, int) and isinstance(seed, int)
+        app.new_game(str(request["game"]), players, ruleset, seed)
+        return {"type": "ok"}
+    if kind == "apply":
+        return answer_to_json(app.apply(step_from_json(request)))
+    if kind == "probe":
+        return answer_to_json(app.probe(step_from_json(request)))
+    if kind == "state":
+        return state_to_json(app.state(turn_from_json(request)))
+    return legal_to_json(app.legal(turn_from_json(request)))
+
+
+def serve(implementation: Implementation | Implementation2, stdin: TextIO | None = None,
           stdout: TextIO | None = None) -> int:
     """Answer requests line by line until end of input or ``{"type": "quit"}``; returns 0."""
     source = stdin or sys.stdin
     sink = stdout or sys.stdout
+    version = 1
     for line in source:
         if not line.strip():
             continue
@@ -57,10 +91,15 @@ def serve(implementation: Implementation, stdin: TextIO | None = None,
             if isinstance(request, dict) and request.get("type") == "quit":
                 break
             kind = request.get("type") if isinstance(request, dict) else None
-            if kind not in ("hello", "new_game", "apply", "state", "legal", "probe"):
+            if kind not in MESSAGES:
                 raise OracleError(f"unknown request {line.strip()!r:.80}")
-            check(str(kind), "request", request)
-            reply = _reply(implementation, request)
+            if kind == "hello":
+                version = _version(implementation, request)
+            check(str(kind), "request", request, version)
+            if version == 2:
+                reply = _reply_2(cast(Implementation2, implementation), request)
+            else:
+                reply = _reply_1(cast(Implementation, implementation), request)
         except (json.JSONDecodeError, OracleError, AdapterError) as exc:
             reply = {"type": "error", "message": str(exc)}
         sink.write(json.dumps(reply) + "\n")

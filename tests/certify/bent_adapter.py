@@ -1,30 +1,36 @@
 """A wrong app as a real subprocess speaking the JSON Lines protocol: our engine with the
-yellow bonuses between rows II and III bent to be paid for the row II cell alone (the sheet
-pays them once both cells of the column are crossed).
+turquoise bonuses bent to need the whole row (6 cells) or the whole column (5 cells) instead of
+the turquoise-shaded cells.
 
     python -m tests.certify.bent_adapter
 
-The bend patches the engine's yellow bonus table in this process only: the process is the app
-under test, and the oracle checking it runs in another process.  Row II cells are crossed in
-most games (a die on die field II), so the difference comes up at once and the test is cheap.
+The bend patches the engine's turquoise bonus table in this process only: the process is the
+app under test, and the oracle checking it runs in another process.  The column of sixes has one
+shaded cell (its re-roll needs only the 6 in row 1), so the difference comes up in the first
+games.
 """
 
 from __future__ import annotations
 
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.adapter.serve import serve
-from oracle.cubed.areas import yellow
+from oracle.cubed.areas import turquoise
+from oracle.cubed.sheet import TURQUOISE_COLUMN_BONUS, TURQUOISE_ROW_BONUS, TURQUOISE_ROWS
 from oracle.games import find_game
 
 
-def row_two_alone() -> tuple[tuple[int, yellow.Bonus], ...]:
-    """The bonus table with each bonus between rows II and III paid for its row II cell."""
-    return tuple((mask & ~sum(yellow.bit(3, n) for n in yellow.NUMBERS), bonus)
-                 for mask, bonus in yellow.BONUS_TABLE)
+def whole_lines() -> tuple[tuple[int, turquoise.Bonus], ...]:
+    """The bonus table with each row bonus needing all six cells of its row and each column
+    bonus all five cells of its column."""
+    rows = [(sum(turquoise.bit(r, c) for c in range(1, 7)), b)
+            for r, b in enumerate(TURQUOISE_ROW_BONUS, start=1) if b is not None]
+    columns = [(sum(turquoise.bit(r, c) for r in range(1, TURQUOISE_ROWS + 1)), b)
+               for c, b in enumerate(TURQUOISE_COLUMN_BONUS, start=1)]
+    return tuple(rows + columns)
 
 
 def main() -> int:
-    yellow.BONUS_TABLE = row_two_alone()
+    turquoise.BONUS_TABLE = whole_lines()
     return serve(ReferenceImplementation(find_game("clever-cubed")))
 
 

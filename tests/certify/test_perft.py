@@ -1,5 +1,6 @@
-"""Conformance counts: the committed perft file is what the engine counts now, and
-``clever-oracle conformance`` passes the reference adapter and catches a wrong move list."""
+"""Conformance counts: the committed perft files are what the engine counts now, for both games;
+every rule family decides a count; ``clever-oracle conformance`` passes the reference adapter
+and fails wrong ones with a per-move divide (text or ``--json``)."""
 
 from __future__ import annotations
 
@@ -7,34 +8,50 @@ import io
 import json
 import sys
 
+import pytest
+
+from oracle.adapter.protocol import Turn
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.cli import main
-from properties.perft import all_counts, check_app, default_counts
-from tests.certify.wrong_adapters import CUBED
+from oracle.games import find_game
+from properties.perft import POSITIONS, all_counts, check_app, default_counts
+from tests.certify.bends import cubed_five, fourever_three
+
+GAMES = ("clever-cubed", "clever-4ever")
+CUBED = find_game("clever-cubed")
 
 
-def test_committed_counts_are_current() -> None:
-    committed = json.loads(default_counts(CUBED.name).read_text("utf-8"))
-    assert all_counts(CUBED) == committed, (
-        "regenerate with `python -m properties.perft --write` if the change is intended")
-
-
-def test_counts_are_consistent() -> None:
-    for entry in all_counts(CUBED)["positions"]:  # type: ignore[union-attr]  # JSON-like data
+@pytest.mark.parametrize("name", GAMES)
+def test_committed_counts_are_current_and_consistent(name: str) -> None:
+    game = find_game(name)
+    committed = json.loads(default_counts(name).read_text("utf-8"))
+    assert all_counts(game) == committed, (
+        f"regenerate with `python -m properties.perft --game {name} --write` if intended")
+    for entry in committed["positions"]:
         assert sum(entry["divide"].values()) == entry["perft"][-1]
         assert entry["perft"][0] == len(entry["divide"])
         assert all(s <= p for s, p in zip(entry["states"], entry["perft"]))
 
 
+def test_every_rule_family_has_a_position() -> None:
+    families = {p[4] for p in POSITIONS["clever-cubed"]}
+    assert {"action", "question", "blue-question", "queued", "fallback", "extra", "solo",
+            "lastround", "end"} <= families
+    assert {"action", "question-extra", "solo", "lastround"} <= {
+        p[4] for p in POSITIONS["clever-4ever"]}
+
+
 class ForgetsPass(ReferenceImplementation):
     """Lists every legal move but ``pass``."""
 
-    def legal(self) -> tuple[str, ...]:
-        return tuple(m for m in super().legal() if m != "pass")
+    def legal(self, turn: Turn | None = None) -> tuple[str, ...]:
+        return tuple(m for m in super().legal(turn) if m != "pass")
 
 
-def test_reference_adapter_matches_the_counts() -> None:
-    lines, ok = check_app(CUBED, ReferenceImplementation(CUBED), str(default_counts(CUBED.name)))
+@pytest.mark.parametrize("name", GAMES)
+def test_reference_adapter_matches_the_counts(name: str) -> None:
+    game = find_game(name)
+    lines, ok = check_app(game, ReferenceImplementation(game), str(default_counts(name)))
     assert ok, lines
 
 
@@ -46,9 +63,21 @@ def test_wrong_move_list_gets_a_divide() -> None:
     assert any("does not allow pass" in line for line in lines)
 
 
-def test_cli_conformance_reference_exit_0() -> None:
+@pytest.mark.parametrize("name, make", [("clever-cubed", cubed_five),
+                                        ("clever-4ever", fourever_three)])
+def test_bent_apps_fail_conformance(name: str, make: object) -> None:
+    """The several-bent-rules apps list moves by their rules, so their counts differ."""
+    assert callable(make)
+    lines, ok = check_app(find_game(name), make(), str(default_counts(name)))
+    assert not ok and any("MISMATCH" in line for line in lines)
+
+
+def test_cli_conformance_of_clever_4ever_as_json() -> None:
     out, err = io.StringIO(), io.StringIO()
-    code = main(["conformance", "--adapter", f"{sys.executable} -m oracle.adapter.reference"],
-                out, err)
+    code = main(["conformance", "--game", "clever-4ever", "--json", "--adapter",
+                 f"{sys.executable} -m oracle.adapter.reference --game clever-4ever"], out, err)
     assert code == 0, err.getvalue()
-    assert out.getvalue().count(": OK") == len(all_counts(CUBED)["positions"])  # type: ignore[arg-type]  # JSON-like data
+    report = json.loads(out.getvalue())
+    assert report["conforming"] and report["game"] == "clever-4ever"
+    assert len(report["positions"]) == len(POSITIONS["clever-4ever"])
+    assert all(p["ok"] and p["app"] == p["expected"] for p in report["positions"])

@@ -4,19 +4,19 @@ catches every one with a minimal game that names the rule.
 Each is a :class:`~oracle.adapter.reference.ReferenceImplementation` of Clever Cubed (found
 through the registry) with one hook changed: ``accepts`` (a lenient app also accepts moves the
 rules refuse with one rule id), ``shown`` (what the app shows of its state), or the ruleset the
-app really plays.  A lenient app never needs to apply its illegal move: certification stops at
-the first difference.  One more bends the engine's yellow bonus table itself and so only runs as a
-subprocess (``python -m tests.certify.bent_adapter``).
+app really plays.  A lenient app that applies an illegal move applies it unchecked (with
+``probe`` certification never asks it to; without, it brings the app back by replaying the
+game).  ``TURQUOISE_WHOLE_ROW`` bends the engine itself and so only runs as a subprocess
+(``python -m tests.certify.bent_adapter``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from oracle.adapter.protocol import ACCEPTED, AppState, Answer
+from oracle import GameState, Phase, Take
+from oracle.adapter.protocol import ACCEPTED, Answer, AppState, Step, Turn
 from oracle.adapter.reference import ReferenceImplementation
-from oracle import Take
-from oracle import GameState, Phase
 from oracle.games import find_game
 
 CUBED = find_game("clever-cubed")
@@ -29,16 +29,16 @@ class Lenient(ReferenceImplementation):
         super().__init__(CUBED)
         self.rule = rule
 
-    def probe(self, move: str) -> Answer:
-        answer = super().probe(move)
+    def probe(self, step: Step) -> Answer:
+        answer = super().probe(step)
         if not answer.accepted and answer.reason.startswith(self.rule + ":"):
             return ACCEPTED
         return answer
 
-    def apply(self, move: str) -> Answer:
-        answer = self.probe(move)
+    def apply(self, step: Step) -> Answer:
+        answer = self.probe(step)
         if answer.accepted:
-            self.current = CUBED.apply_unchecked(self._now(), CUBED.parse_move(move))
+            self.current = CUBED.apply_unchecked(self._now(), CUBED.parse_move(step.move))
         return answer
 
 
@@ -49,8 +49,9 @@ class PlaysOption(ReferenceImplementation):
         super().__init__(CUBED)
         self.option = {name: value}
 
-    def new_game(self, game: str, players: int, ruleset: Mapping[str, str | bool]) -> None:
-        super().new_game(game, players, {**ruleset, **self.option})
+    def new_game(self, game: str, players: int, ruleset: Mapping[str, str | bool],
+                 seed: int = 0) -> None:
+        super().new_game(game, players, {**ruleset, **self.option}, seed)
 
 
 class EqualDiceToPlatter(ReferenceImplementation):
@@ -60,16 +61,16 @@ class EqualDiceToPlatter(ReferenceImplementation):
         super().__init__(CUBED)
         self.last_face = 0
 
-    def apply(self, move: str) -> Answer:
+    def apply(self, step: Step) -> Answer:
         state = self._now()
         assert isinstance(state, GameState)
-        parsed = CUBED.parse_move(move)
+        parsed = CUBED.parse_move(step.move)
         picking = isinstance(parsed, Take) and state.phase is Phase.CHOOSE
         self.last_face = state.faces[parsed.die] if picking and isinstance(parsed, Take) else 0
-        return super().apply(move)
+        return super().apply(step)
 
-    def state(self) -> AppState:
-        shown = super().state()
+    def state(self, turn: Turn | None = None) -> AppState:
+        shown = super().state(turn)
         if not self.last_face or shown.dice is None:
             return shown
         tokens = [t.replace(":cup", ":platter") if t.split(":")[0][-1] == str(self.last_face)
@@ -83,8 +84,8 @@ class FoxOffByOne(ReferenceImplementation):
     def __init__(self) -> None:
         super().__init__(CUBED)
 
-    def state(self) -> AppState:
-        shown = super().state()
+    def state(self, turn: Turn | None = None) -> AppState:
+        shown = super().state(turn)
         assert shown.scores is not None
         scores = []
         for breakdown in shown.scores:

@@ -1,0 +1,105 @@
+"""``certify --trace FINDING``: replay one finding's game step by step with the app, printing
+both sides' answers and states, so that an adapter author can tell an adapter bug (the app and
+the oracle part at a step every game has, or the app's sheet is read wrongly) from a rule
+difference (docs/certify.md, "Telling an adapter bug from a rule difference").
+
+A finding is given as the JSON object ``certify --json`` prints for it (its ``players``,
+``moves``, ``move``, ``ruleset`` and ``seed`` are used).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from oracle.adapter.protocol import (
+    AdapterError,
+    Answer,
+    AppState,
+    Implementation,
+    Implementation2,
+    NotComparable,
+    Rolled,
+    current,
+)
+from oracle.adapter.steps import step_of, turn_of
+from oracle.errors import OracleError
+from oracle.game import Game, State
+
+
+def _texts(data: Mapping[str, object]) -> tuple[int, tuple[str, ...], dict[str, str | bool], int]:
+    """The players, the steps (the disputed move last), the oracle's options and the seed of a
+    finding's JSON object; :class:`OracleError` naming what is missing."""
+    try:
+        players = data["players"]
+        moves = data["moves"]
+        move = data.get("move")
+        ruleset = data.get("ruleset", {})
+        seed = data.get("seed", 0)
+    except KeyError as exc:
+        raise OracleError(f"--trace: the finding has no {exc.args[0]!r}") from None
+    if not (isinstance(players, int) and isinstance(moves, list) and isinstance(ruleset, dict)
+            and isinstance(seed, int) and all(isinstance(m, str) for m in moves)):
+        raise OracleError("--trace: not a finding of certify --json (players, moves, ruleset)")
+    steps = tuple(moves)
+    if isinstance(move, str) and data.get("kind") != "state":
+        steps += (move,)
+    options = {str(k): v for k, v in ruleset.items() if isinstance(v, (str, bool))}
+    return players, steps, options, seed
+
+
+def _sides(game: Game, state: State, shown: AppState | NotComparable,
+           mover: int) -> Iterator[str]:
+    """The mover's sheet and the dice, and both sides' of each that differs (marked)."""
+    if isinstance(shown, NotComparable):
+        yield f"      app: not comparable now ({shown.reason})"
+        return
+    ours = tuple(game.format_sheet(s) for s in state.sheets)
+    for seat, sheet in enumerate(ours):
+        theirs = shown.sheets[seat] if shown.sheets and seat < len(shown.sheets) else None
+        if seat == mover or theirs not in (None, sheet):
+            yield f"      p{seat + 1} oracle: {sheet}"
+        if theirs not in (None, sheet):
+            yield f"      p{seat + 1} app:    {theirs}   <-- differs"
+    dice = game.dice_text(state)
+    yield f"      dice oracle: {dice}"
+    if shown.dice is not None and shown.dice != dice:
+        yield f"      dice app:    {shown.dice}   <-- differs"
+
+
+def trace(game: Game, app: Implementation | Implementation2, finding: Mapping[str, object],
+          claimed: Mapping[str, str | bool]) -> tuple[list[str], bool]:
+    """The step-by-step replay of ``finding`` with ``app`` (given the options it claims), and
+    whether the two sides parted somewhere."""
+    players, steps, options, seed = _texts(finding)
+    speaker = current(app)
+    speaker.hello()
+    state = game.new_game(players, game.make_ruleset(options))
+    speaker.new_game(game.name, players, claimed, seed)
+    lines = [f"trace: {players} player(s), {len(steps)} steps, seed {seed}"]
+    parted = False
+    for number, text in enumerate(steps, start=1):
+        step = step_of(game, state, text)
+        who = "dice" if step.turn.player is None else f"p{step.turn.player}"
+        answer = speaker.apply(step)
+        if isinstance(answer, Rolled):
+            said, text = f"rolled {answer.move}", answer.move
+        elif isinstance(answer, Answer):
+            said = "accepted" if answer.accepted else f"refused: {answer.reason}"
+        else:
+            raise AdapterError(f"the app answered {answer!r:.80} instead of accepted/refused")
+        accepts = isinstance(answer, Rolled) or answer.accepted
+        problem = game.diagnose(state, game.parse_move(text))
+        ours = "legal" if problem is None else f"illegal ({problem[0]}: {problem[1]})"
+        mark = "" if (problem is None) == accepts else "   <-- differs"
+        parted |= bool(mark)
+        lines.append(f"{number:4d}  {who} {step.kind}: {text}  oracle: {ours}; app: {said}{mark}")
+        if problem is not None or not accepts:
+            break
+        state = game.apply(state, game.parse_move(text))
+        shown = speaker.state(turn_of(game, state))
+        if not isinstance(shown, (AppState, NotComparable)):
+            raise AdapterError(f"the app's state is {shown!r:.80}")
+        sides = list(_sides(game, state, shown, (step.turn.player or 0) - 1))
+        parted |= any("<-- differs" in line for line in sides)
+        lines.extend(sides)
+    return lines, parted
