@@ -28,10 +28,10 @@ from spec.cubed.solo_value import Prices, Worth
 
 
 def beam(worth: Callable[[sg.Node], float], width: int, branch: int, rng: random.Random,
-         noise: float = 0.5) -> Found | None:
+         noise: float = 0.5, diverse: bool = False) -> Found | None:
     """The best whole game a beam of ``width`` games per slot finds, ``branch`` decisions
     kept at each step within a slot; each game ranked by ``worth`` plus up to ``noise`` drawn
-    from ``rng``."""
+    from ``rng``; ``diverse``: one game per sheet (the dice aside) in each slot."""
     draws: dict[object, float] = {}
 
     def rank(node: sg.Node) -> float:
@@ -53,7 +53,8 @@ def beam(worth: Callable[[sg.Node], float], width: int, branch: int, rng: random
                     if best is None or total > best.total:
                         best = Found(child, total)
                     continue
-                pools.setdefault(sg.slot(child), {}).setdefault(sg.key(child), child)
+                pools.setdefault(sg.slot(child), {}).setdefault(
+                    child.sheet if diverse else sg.key(child), child)
     return best
 
 
@@ -62,7 +63,7 @@ def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
     def near(x: float) -> float:
         return x * (1 + spread * (2 * rng.random() - 1))
 
-    return attrs.evolve(prices, entry=near(prices.entry), floor=near(prices.floor),
+    return attrs.evolve(prices, floor=near(prices.floor),
                         shortfall=near(prices.shortfall), reroll=near(prices.reroll),
                         joker=near(prices.joker))
 
@@ -90,7 +91,7 @@ def search(prices: Prices, restarts: int, width: int, branch: int, seed: int,
 
 
 def _prices_text(p: Prices) -> str:
-    return (f"entry {p.entry:.2f} floor {p.floor:.2f} shortfall {p.shortfall:.2f} "
+    return (f"floor {p.floor:.2f} shortfall {p.shortfall:.2f} "
             f"reroll {p.reroll:.2f} joker {p.joker:.2f} turquoise {p.turquoise_cells}")
 
 
@@ -105,7 +106,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--spread", type=float, default=0.15,
                         help="restarts draw each price within this fraction of it")
-    parser.add_argument("--entry", type=float, default=defaults.entry)
     parser.add_argument("--floor", type=float, default=defaults.floor)
     parser.add_argument("--shortfall", type=float, default=defaults.shortfall)
     parser.add_argument("--reroll", type=float, default=defaults.reroll)
@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turquoise-cells", type=int, default=defaults.turquoise_cells)
     parser.add_argument("--out", help="write the best game's record here (verified first)")
     args = parser.parse_args(argv)
-    prices = Prices(args.entry, args.floor, args.shortfall, args.reroll, args.joker,
+    prices = Prices(args.floor, args.shortfall, args.reroll, args.joker,
                     args.turquoise_cells)
     began = time.monotonic()
 

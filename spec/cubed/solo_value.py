@@ -2,22 +2,19 @@
 still to come can earn, each bonus counted as the entry it pays back.
 
 A solo game's total is the five areas plus the foxes times the lowest area (rulebook "Game
-End"; ruling 21).  :class:`Worth` splits it into one term per area and one per entry still to
-make, with two prices:
+End"; ruling 21).  :class:`Worth` approximates it area by area: ``floor`` is the lowest area
+hoped for, a fox is worth ``floor``, and an area that ends below it costs ``shortfall`` per
+point missing (the foxes multiply the lowest area).
 
-- ``entry``: what one entry is worth (a Lagrange price on the game's entries: the picks, the
-  passive picks, the extra dice and the question marks still to come); a future entry in an
-  area costs it, and a bonus that gives an entry (an extra die, a question mark: rulebook
-  "Bonuses") pays it back;
-- ``floor``: the lowest area hoped for: a fox is worth ``floor``, and an area that ends below
-  it costs ``shortfall`` per point missing (the foxes multiply the lowest area).
-
-An area's term is the best, over the states it can still grow into, of that state's worth
-less the entries it takes (``potential``): exact for yellow and brown (every state), pink
-and blue (every way on), and for turquoise over the states that fill each row to its shaded
-end or to its last cell, a turquoise entry crossing up to ``turquoise_cells`` cells of one
-column (rulebook "The Turquoise Area").  Re-rolls are worth ``reroll`` each (seven circles
-give the track's fox), number jokers ``joker``.
+The entries still to come (:func:`to_come`: the picks, the passive picks, the extra dice and
+the question marks) are a budget.  Each area has a table: for every budget n, the best worth
+of a state it can still grow into with n entries, where a bonus that gives an entry (an extra
+die, a question mark: rulebook "Bonuses") pays one back.  The tables are exact for yellow and
+brown (every state), pink and blue (every way on), and for turquoise taken over the states
+that fill each row to its shaded end or to its last cell, a turquoise entry crossing up to
+``turquoise_cells`` cells of one column (rulebook "The Turquoise Area").  A position is worth
+the best split of its budget among the five tables.  Re-rolls are worth ``reroll`` each
+(seven circles give the track's fox), number jokers ``joker``.
 
 This is a heuristic for :mod:`spec.cubed.solo_beam`; nothing it says is a claim: every game
 found is verified by the engine.
@@ -73,7 +70,6 @@ def gives_entry(bonus: Bonus) -> bool:
 class Prices:
     """The prices of :class:`Worth` (see the module docstring)."""
 
-    entry: float = 10.0
     floor: float = 58.0
     shortfall: float = 6.0
     reroll: float = 8.0
@@ -81,9 +77,8 @@ class Prices:
     turquoise_cells: int = 2
 
     def bonus(self, bonus: Bonus) -> float:
-        """What receiving ``bonus`` is worth."""
-        if gives_entry(bonus):
-            return self.entry
+        """What receiving ``bonus`` is worth besides an entry it gives (counted in the
+        budget)."""
         if bonus is Bonus.FOX:
             return self.floor
         if bonus is Bonus.REROLL:
@@ -179,19 +174,11 @@ _ROW_FILLS = tuple(
     tuple(sorted({0, sum(turquoise_bit(r, c) for c in range(1, shaded + 1)),
                   sum(turquoise_bit(r, c) for c in range(1, 7))}))
     for r, shaded in enumerate(TURQUOISE_SHADED, start=1))
-_COLUMN = sum(1 << (6 * r) for r in range(5))
 _FILLS = np.array([sum(choice) for choice in itertools.product(*_ROW_FILLS)], dtype=np.int64)
 
 
-def _bit_counts(values: npt.NDArray[np.int64], width: int) -> npt.NDArray[np.int64]:
-    out = np.zeros(len(values), dtype=np.int64)
-    for b in range(width):
-        out += values >> b & 1
-    return out
-
-
-#: The most entries still to come a position is valued with.
-CAP = 64
+#: The crosses of each 6-bit row.
+_SIX_BITS = np.array([bin(x).count("1") for x in range(64)], dtype=np.int64)
 
 
 class Worth:
@@ -206,32 +193,38 @@ class Worth:
         self.turquoise: dict[int, Floats] = {}
         self.blue: dict[tuple[tuple[int, ...], tuple[int, ...]], Floats] = {}
         self.pink: dict[tuple[int, int], Floats] = {}
-        self.skews: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
+        self.skews: dict[tuple[int, int], tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
 
     def __call__(self, node: sg.Node) -> float:
         """The node's worth: the best split of the entries still to come."""
         s = node.sheet
-        tables = (self.yellow[s.yellow].astype(np.float64), self.brown[s.brown].astype(
-            np.float64), self._turquoise(s.turquoise), self._blue(s.left, s.right),
-            self._pink(len(s.pink), sum(s.pink)))
+        budget = min(to_come(node), MOST * 5)
+        n = min(budget, MOST) + 1
+        tables = (self.yellow[s.yellow, :n].astype(np.float64), self.brown[s.brown, :n]
+                  .astype(np.float64), self._turquoise(s.turquoise)[:n],
+                  self._blue(s.left, s.right)[:n])
         combined = tables[0]
         for table in tables[1:]:
-            combined = self._max_plus(combined, table)
-        budget = min(to_come(node), len(combined) - 1)
-        return float(combined[budget]) + self._tracks(s)
+            combined = self._max_plus(combined, table, budget + 1)
+        pink = self._pink(len(s.pink), sum(s.pink))
+        # the last split: pink gets budget - i where the others get i (pink's table is flat
+        # beyond MOST)
+        spare = np.minimum(budget - np.arange(len(combined)), MOST)
+        return float((combined + pink[spare]).max()) + self._tracks(s)
 
-    def _max_plus(self, a: Floats, b: Floats) -> Floats:
-        """c[k] = the best a[i] + b[k - i] (k below :data:`CAP`)."""
-        rows, cols = self._skew(len(a))
+    def _max_plus(self, a: Floats, b: Floats, most: int) -> Floats:
+        """c[k] = the best a[i] + b[k - i], for k below ``most``."""
+        rows, cols = self._skew(len(a), len(b))
         table = np.full((len(a), len(a) + len(b) - 1), -np.inf)
         table[rows, cols] = (a[:, None] + b[None, :]).ravel()
-        return np.asarray(table.max(axis=0)[:CAP])
+        return np.asarray(table.max(axis=0)[:most])
 
-    def _skew(self, length: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-        got = self.skews.get(length)
+    def _skew(self, length: int, other: int
+              ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        got = self.skews.get((length, other))
         if got is None:
-            rows = np.repeat(np.arange(length), MOST + 1)
-            got = self.skews[length] = (rows, rows + np.tile(np.arange(MOST + 1), length))
+            rows = np.repeat(np.arange(length), other)
+            got = self.skews[length, other] = (rows, rows + np.tile(np.arange(other), length))
         return got
 
     def _tracks(self, s: ss.Sheet) -> float:
@@ -249,13 +242,14 @@ class Worth:
         p = self.prices
         final = _FILLS | state
         new = final & ~state
-        counts = [_bit_counts(final >> (6 * r) & 63, 6) for r in range(5)]
+        counts = [_SIX_BITS[final >> (6 * r) & 63] for r in range(5)]
         score = sum((np.array(TURQUOISE_ROW_POINTS, dtype=np.float64)[c] for c in counts),
                     np.zeros(len(final)))
         worth = np.array([p.area(x) for x in score])
         entries = np.zeros(len(final), dtype=np.int64)
         for column in range(6):
-            cells = _bit_counts(new >> column & _COLUMN, 30)
+            cells = sum((new >> (6 * r + column) & 1 for r in range(5)),
+                        np.zeros(len(final), dtype=np.int64))
             entries += -(-cells // p.turquoise_cells)
         for mask, bonus in TURQUOISE_PATTERNS:
             done = final & mask == mask

@@ -1,0 +1,113 @@
+"""The target-free solo beam (spec/cubed/solo_beam.py) and the worth it ranks games by
+(spec/cubed/solo_value.py): the area tables are the best worth over every way on (checked
+against a plain recursion over the brown and pink areas), the worth of a finished game is its
+areas' worth, and a beam (a small width: a node budget, no clock) writes a record that the
+engine verifies with the total the search claims."""
+
+from __future__ import annotations
+
+import functools
+import random
+from pathlib import Path
+
+import numpy as np
+
+from oracle import Bonus, score
+from oracle.record import load_records, verify
+from spec.cubed import solo_beam
+from spec.cubed import solo_game as sg
+from spec.cubed import solo_sheet as ss
+from spec.cubed.patterns import BROWN_PATTERNS, completed
+from spec.cubed.printed import BROWN_POINTS_BY_CROSSES, PINK_FACTOR, PINK_FIELD_BONUS
+from spec.cubed.solo_value import MOST, Prices, Worth, gives_entry
+
+PRICES = Prices(floor=40.0, shortfall=3.0, reroll=5.0, joker=1.0)
+
+
+@functools.cache
+def _worth() -> Worth:
+    return Worth(PRICES)
+
+
+def _brown_best(state: int, budget: int) -> float:
+    """The best worth of a brown state ``state`` can grow into with ``budget`` entries, by
+    plain recursion: each cross right of the last costs an entry, and each entry-giving bonus
+    it completes pays one back."""
+    earned = completed(BROWN_PATTERNS, 0, state)
+    best = PRICES.area(BROWN_POINTS_BY_CROSSES[bin(state).count("1")]) + sum(
+        PRICES.bonus(b) for b in earned if not gives_entry(b))
+    for field in range(state.bit_length(), 12):
+        after = state | 1 << field
+        back = sum(1 for b in completed(BROWN_PATTERNS, state, after) if gives_entry(b))
+        if budget - 1 + back >= 0:
+            best = max(best, _brown_best(after, min(budget - 1 + back, MOST)))
+    return best
+
+
+def test_brown_tables_are_the_best_way_on() -> None:
+    worth = _worth()
+    rng = random.Random(3)
+    for state in [0, 1, 0b11, 0b1011, 0b100000000000] + rng.sample(range(4096), 12):
+        for budget in (0, 1, 2, 4, 7):
+            assert worth.brown[state, budget] == _brown_best(state, budget), (state, budget)
+
+
+def _pink_best(field: int, written: int, budget: int) -> float:
+    best = PRICES.area(written)
+    if field >= 12:
+        return best
+    options = [(3, PINK_FIELD_BONUS[field])] + ([(6 * PINK_FACTOR[field], None)] if field
+                                                else [])
+    for value, bonus in options:
+        back = 1 if bonus is not None and gives_entry(bonus) else 0
+        gain = PRICES.bonus(bonus) if bonus is not None and not gives_entry(bonus) else 0.0
+        if budget - 1 + back >= 0:
+            best = max(best, _pink_best(field + 1, written + value,
+                                        min(budget - 1 + back, MOST)) + gain)
+    return best
+
+
+def test_pink_tables_are_the_best_way_on() -> None:
+    worth = _worth()
+    for field, written in ((0, 0), (3, 9), (8, 30), (11, 40), (12, 50)):
+        table = worth._pink(field, written)
+        assert [table[n] for n in range(6)] == [_pink_best(field, written, n)
+                                                 for n in range(6)]
+
+
+def test_tables_grow_with_the_budget() -> None:
+    worth = _worth()
+    for table in (worth.yellow[0], worth.brown[5], worth._turquoise(0),
+                  worth._blue((), (8,)), worth._pink(2, 6)):
+        assert np.all(np.diff(table) >= 0)
+
+
+def test_a_finished_game_is_worth_its_areas() -> None:
+    """With no entries to come, the worth is each area's own worth: the score less the
+    shortfall, and the bonuses that give no entry (the re-roll track's fox included)."""
+    rng = random.Random(5)
+    node = sg.start()
+    while node.phase != sg.OVER:
+        node = rng.choice(list(sg.children(node)))
+    worth = _worth()
+    s = node.sheet
+    tables = (worth.yellow[s.yellow, 0], worth.brown[s.brown, 0], worth._turquoise(s.turquoise)[0],
+              worth._blue(s.left, s.right)[0], worth._pink(len(s.pink), sum(s.pink))[0])
+    assert worth(node) == sum(tables) + (PRICES.floor if s.rerolls == 7 else 0.0)
+    scores = ss.area_scores(s)
+    assert tables[1] == PRICES.area(scores[3]) + sum(
+        PRICES.bonus(b) for b in completed(BROWN_PATTERNS, 0, s.brown)
+        if b is not Bonus.EXTRA_DIE and not b.is_question)
+
+
+def test_a_beam_writes_a_record_that_verifies(tmp_path: Path) -> None:
+    found = solo_beam.beam(_worth(), width=2, branch=2, rng=random.Random(0))
+    assert found is not None
+    path = tmp_path / "beam.json"
+    total = solo_beam.write_record(found, str(path))
+    assert total == found.total == ss.total(found.node.sheet)
+    (_, record), = load_records(str(path))
+    assert not isinstance(record, Exception)
+    verdict = verify(record, "beam")
+    assert verdict.status == "legal"
+    assert score(found.node.sheet.to_player_sheet()).total == total
