@@ -27,20 +27,30 @@ from spec.cubed.solo_record import Found, write_record
 from spec.cubed.solo_value import Prices, Worth
 
 
+def freedom(node: sg.Node) -> int:
+    """How open the dice of the turn still are: the faces each die may still show, summed
+    (dice whose faces are fixed leave later moves less to choose)."""
+    d = node.dice
+    return sum(hi - lo for lo, hi in zip(d.lo, d.hi))
+
+
 def beam(worth: Callable[[sg.Node], float], width: int, branch: int, rng: random.Random,
-         noise: float = 0.5, diverse: bool = False) -> Found | None:
+         noise: float = 0.2, open_dice: float = 0.05,
+         first: sg.Node | None = None) -> Found | None:
     """The best whole game a beam of ``width`` games per slot finds, ``branch`` decisions
-    kept at each step within a slot; each game ranked by ``worth`` plus up to ``noise`` drawn
-    from ``rng``; ``diverse``: one game per sheet (the dice aside) in each slot."""
+    kept at each step within a slot; each game ranked by ``worth``, then by ``open_dice``
+    times its :func:`freedom`, plus up to ``noise`` drawn from ``rng``; the games begin at
+    ``first`` (default: a new game)."""
     draws: dict[object, float] = {}
 
     def rank(node: sg.Node) -> float:
         key = sg.key(node)
         if key not in draws:
-            draws[key] = worth(node) + noise * rng.random()
+            draws[key] = worth(node) + open_dice * freedom(node) + noise * rng.random()
         return draws[key]
 
-    pools: dict[int, dict[object, sg.Node]] = {0: {sg.key(sg.start()): sg.start()}}
+    first = sg.start() if first is None else first
+    pools: dict[int, dict[object, sg.Node]] = {sg.slot(first): {sg.key(first): first}}
     best: Found | None = None
     while pools:
         at = min(pools)
@@ -53,8 +63,7 @@ def beam(worth: Callable[[sg.Node], float], width: int, branch: int, rng: random
                     if best is None or total > best.total:
                         best = Found(child, total)
                     continue
-                pools.setdefault(sg.slot(child), {}).setdefault(
-                    child.sheet if diverse else sg.key(child), child)
+                pools.setdefault(sg.slot(child), {}).setdefault(sg.key(child), child)
     return best
 
 

@@ -29,7 +29,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from oracle import Bonus
+from oracle import Area, Bonus, Die
 from spec.cubed import solo_game as sg
 from spec.cubed import solo_sheet as ss
 from spec.cubed.patterns import (
@@ -51,6 +51,7 @@ from spec.cubed.printed import (
     PINK_FACTOR,
     PINK_FIELD_BONUS,
     PINK_FIELD_COUNT,
+    QUESTION_FOR,
     ROUND_START_BONUS,
     TRACK_FIELDS,
     TURQUOISE_ROW_POINTS,
@@ -59,6 +60,14 @@ from spec.cubed.printed import (
 )
 
 Floats = npt.NDArray[np.float64]
+
+
+def pays_back(bonus: Bonus, area: Area) -> bool:
+    """A bonus of ``area`` that pays back the entry it costs: an extra die, the black
+    question mark, or the area's own question mark (another area's question mark is an entry
+    only there: it is worth ``question`` instead)."""
+    return (bonus is Bonus.EXTRA_DIE or bonus is Bonus.QUESTION_BLACK
+            or QUESTION_FOR.get(bonus) is area)
 
 
 def gives_entry(bonus: Bonus) -> bool:
@@ -74,7 +83,9 @@ class Prices:
     shortfall: float = 6.0
     reroll: float = 8.0
     joker: float = 2.0
+    question: float = 8.0
     turquoise_cells: int = 2
+    reroll_fox: bool = True
 
     def bonus(self, bonus: Bonus) -> float:
         """What receiving ``bonus`` is worth besides an entry it gives (counted in the
@@ -83,6 +94,8 @@ class Prices:
             return self.floor
         if bonus is Bonus.REROLL:
             return self.reroll
+        if bonus.is_question:
+            return self.question
         return self.joker if bonus is Bonus.NUMBER_JOKER else 0.0
 
     def area(self, score: float) -> float:
@@ -100,12 +113,12 @@ def _popcounts(n: int) -> npt.NDArray[np.int64]:
 
 
 def _bonus_worth(states: npt.NDArray[np.int64], patterns: Patterns, prices: Prices,
-                 refunds: bool) -> Floats:
-    """The worth of the bonuses ``states`` have completed (``refunds``: the entry-giving ones
-    too)."""
+                 area: Area) -> Floats:
+    """The worth of the bonuses of ``area`` that ``states`` have completed (those paying
+    back an entry aside)."""
     out = np.zeros(len(states))
     for mask, bonus in patterns:
-        if refunds or not gives_entry(bonus):
+        if not pays_back(bonus, area):
             out += np.where(states & mask == mask, prices.bonus(bonus), 0.0)
     return out
 
@@ -124,14 +137,16 @@ def _best_by_cost(cost: npt.NDArray[np.int64], worth: Floats) -> Floats:
 
 
 def _subset_tables(bits: int, score: Callable[[npt.NDArray[np.int64]], Floats],
-                   patterns: Patterns, prices: Prices, rightward: bool
-                   ) -> npt.NDArray[np.float32]:
+                   patterns: Patterns, prices: Prices, area: Area, rightward: bool,
+                   need: int = 0) -> npt.NDArray[np.float32]:
     """For every state of an area of ``bits`` cells and every budget n, the best worth of a
     state it can grow into with n entries (each completed entry-giving bonus paying one
-    back); ``rightward``: a cell only right of the last one crossed (brown)."""
+    back); ``rightward``: a cell only right of the last one crossed (brown); only states
+    with every cell of ``need``."""
     states = np.arange(1 << bits, dtype=np.int64)
     worth = np.array([prices.area(s) for s in score(states)]) + _bonus_worth(
-        states, patterns, prices, refunds=False)
+        states, patterns, prices, area)
+    worth = np.where(states & need == need, worth, -np.inf)
     best = np.repeat(worth[:, None], MOST + 1, axis=1).astype(np.float32)
     counts = _popcounts(bits)
     lengths = np.zeros(1 << bits, dtype=np.int64)
@@ -149,7 +164,7 @@ def _subset_tables(bits: int, score: Callable[[npt.NDArray[np.int64]], Floats],
             after = free | 1 << cell
             back = np.zeros(len(free), dtype=np.int64)
             for mask, bonus in patterns:
-                if mask >> cell & 1 and gives_entry(bonus):
+                if mask >> cell & 1 and pays_back(bonus, area):
                     back += after & mask == mask
             # n entries here leave n - 1 + back for the state after (at most MOST)
             left = np.minimum(budgets[None, :] - 1 + back[:, None], MOST)
@@ -181,36 +196,164 @@ _FILLS = np.array([sum(choice) for choice in itertools.product(*_ROW_FILLS)], dt
 _SIX_BITS = np.array([bin(x).count("1") for x in range(64)], dtype=np.int64)
 
 
+def _reroll_cells(patterns: Patterns) -> int:
+    """The cells of the patterns that give a re-roll."""
+    return sum(mask for mask, bonus in patterns if bonus is Bonus.REROLL)
+
+
+#: The pink fields (0-based) that give a re-roll when half is written.
+_PINK_REROLL = tuple(f for f, b in enumerate(PINK_FIELD_BONUS) if b is Bonus.REROLL)
+#: Each blue side's length needed for its re-roll fields.
+_BLUE_REROLL = tuple(max((d for d in range(1, BLUE_FIELDS_PER_SIDE + 1)
+                          if blue_bonus(side, d) is Bonus.REROLL), default=0)
+                     for side in (0, 1))
+
+
+class Tables:
+    """Each area's table (its best worth for every budget of entries), kept per area state;
+    with ``rerolls``, only over the states that earn every re-roll source of the area."""
+
+    def __init__(self, prices: Prices, rerolls: bool) -> None:
+        self.prices = prices
+        self.rerolls = rerolls
+        self.yellow = _subset_tables(18, _yellow_score, YELLOW_PATTERNS, prices, Area.YELLOW,
+                                     False,
+                                     _reroll_cells(YELLOW_PATTERNS) if rerolls else 0)
+        self.brown = _subset_tables(12, _brown_score, BROWN_PATTERNS, prices, Area.BROWN, True,
+                                    _reroll_cells(BROWN_PATTERNS) if rerolls else 0)
+        self.turquoise_need = _reroll_cells(TURQUOISE_PATTERNS) if rerolls else 0
+        self.turquoise_cache: dict[int, Floats] = {}
+        self.blue_cache: dict[tuple[tuple[int, ...], tuple[int, ...]], Floats] = {}
+        self.pink_cache: dict[tuple[int, int], Floats] = {}
+
+    def of(self, s: ss.Sheet, n: int) -> tuple[Floats, ...]:
+        """The five tables of sheet ``s``, the first four cut to budgets below ``n``; pink
+        whole."""
+        return (self.yellow[s.yellow, :n].astype(np.float64),
+                self.brown[s.brown, :n].astype(np.float64), self.turquoise(s.turquoise)[:n],
+                self.blue(s.left, s.right)[:n], self.pink(len(s.pink), sum(s.pink)))
+
+    def turquoise(self, state: int) -> Floats:
+        """Turquoise's table for ``state``."""
+        got = self.turquoise_cache.get(state)
+        if got is None:
+            got = self.turquoise_cache[state] = self._turquoise_table(state)
+        return got
+
+    def _turquoise_table(self, state: int) -> Floats:
+        p = self.prices
+        final = _FILLS | state
+        new = final & ~state
+        counts = [_SIX_BITS[final >> (6 * r) & 63] for r in range(5)]
+        score = sum((np.array(TURQUOISE_ROW_POINTS, dtype=np.float64)[c] for c in counts),
+                    np.zeros(len(final)))
+        worth = np.array([p.area(x) for x in score])
+        worth = np.where(final & self.turquoise_need == self.turquoise_need, worth, -np.inf)
+        entries = np.zeros(len(final), dtype=np.int64)
+        for column in range(6):
+            cells = sum((new >> (6 * r + column) & 1 for r in range(5)),
+                        np.zeros(len(final), dtype=np.int64))
+            entries += -(-cells // p.turquoise_cells)
+        for mask, bonus in TURQUOISE_PATTERNS:
+            done = final & mask == mask
+            if pays_back(bonus, Area.TURQUOISE):
+                entries -= done & (state & mask != mask)
+            else:
+                worth += np.where(done, p.bonus(bonus), 0.0)
+        return _best_by_cost(entries, worth)
+
+    def blue(self, left: tuple[int, ...], right: tuple[int, ...]) -> Floats:
+        """Blue's table for the two sides as written."""
+        key = (left, right)
+        got = self.blue_cache.get(key)
+        if got is None:
+            got = self.blue_cache[key] = self._blue_table(left, right)
+        return got
+
+    def _blue_table(self, left: tuple[int, ...], right: tuple[int, ...]) -> Floats:
+        p = self.prices
+        need = _BLUE_REROLL if self.rerolls else (0, 0)
+        costs: list[int] = []
+        worths: list[float] = []
+        for lw, lv, lg in _side_ways(left, 0, p):
+            for rw, rv, rg in _side_ways(right, 1, p):
+                if len(lw) < need[0] or len(rw) < need[1]:
+                    continue
+                costs.append(len(lw) - len(left) + len(rw) - len(right) - lg - rg)
+                worths.append(p.area(_side_points(lw) + _side_points(rw)) + lv + rv)
+        return _best_by_cost(np.array(costs, dtype=np.int64), np.array(worths))
+
+    def pink(self, field: int, written: int) -> Floats:
+        """Pink's table with ``field`` fields written, ``written`` points so far."""
+        key = (field, written)
+        got = self.pink_cache.get(key)
+        if got is None:
+            got = self.pink_cache[key] = self._pink_table(field, written)
+        return got
+
+    def _pink_table(self, field: int, written: int) -> Floats:
+        """The best ways on from pink field ``field`` + 1 with ``written`` points so far:
+        half (3) with the field's bonus, or the star's factor times 6 (with ``rerolls``:
+        half on every re-roll field)."""
+        p = self.prices
+        open_rerolls = self.rerolls and any(f >= field for f in _PINK_REROLL)
+        best = np.full(MOST + 1, -np.inf if open_rerolls else p.area(written))
+        if field >= PINK_FIELD_COUNT:
+            return best
+        options: list[tuple[int, Bonus | None]] = [(3, PINK_FIELD_BONUS[field])]
+        if field and not (self.rerolls and field in _PINK_REROLL):
+            options.append((6 * PINK_FACTOR[field], None))
+        for value, bonus in options:
+            later = self.pink(field + 1, written + value)
+            back = 1 if bonus is not None and pays_back(bonus, Area.PINK) else 0
+            gain = p.bonus(bonus) if bonus is not None and not back else 0.0
+            # n entries here leave n - 1 + back for the fields after
+            left = np.minimum(np.arange(MOST + 1) - 1 + back, MOST)
+            reach = np.where(left >= 0, later[np.maximum(left, 0)] + gain, -np.inf)
+            best = np.maximum(best, reach)
+        return best
+
+
 class Worth:
-    """The worth of solo positions (module docstring): each area's table (its best worth for
-    every budget of entries) computed once per area state and kept, and the best split of the
-    entries still to come among the five areas."""
+    """The worth of solo positions (module docstring): the best split of the entries still
+    to come among the five areas' tables; with ``reroll_fox``, also the best split among
+    the tables that earn every re-roll source, plus the re-roll track's fox (seven circles:
+    round 1's and the six sources')."""
 
     def __init__(self, prices: Prices = Prices()) -> None:
         self.prices = prices
-        self.yellow = _subset_tables(18, _yellow_score, YELLOW_PATTERNS, prices, False)
-        self.brown = _subset_tables(12, _brown_score, BROWN_PATTERNS, prices, True)
-        self.turquoise: dict[int, Floats] = {}
-        self.blue: dict[tuple[tuple[int, ...], tuple[int, ...]], Floats] = {}
-        self.pink: dict[tuple[int, int], Floats] = {}
+        self.plain = Tables(prices, False)
+        self.rerolls = Tables(prices, True) if prices.reroll_fox else None
         self.skews: dict[tuple[int, int], tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
 
     def __call__(self, node: sg.Node) -> float:
         """The node's worth: the best split of the entries still to come."""
         s = node.sheet
         budget = min(to_come(node), MOST * 5)
+        caps = area_caps(node)
         n = min(budget, MOST) + 1
-        tables = (self.yellow[s.yellow, :n].astype(np.float64), self.brown[s.brown, :n]
-                  .astype(np.float64), self._turquoise(s.turquoise)[:n],
-                  self._blue(s.left, s.right)[:n])
+        plain = self._split(self.plain.of(s, n), budget, caps)
+        if s.rerolls >= TRACK_FIELDS:
+            return plain + self.prices.floor
+        if self.rerolls is None or rerolls_lost(s):
+            return plain
+        fox = self._split(self.rerolls.of(s, n), budget, caps)
+        return max(plain, fox + self.prices.floor)
+
+    def _split(self, tables: tuple[Floats, ...], budget: int,
+               caps: tuple[int, ...] | None = None) -> float:
+        """The best worth of the five tables with ``budget`` entries among them, each area
+        at most its cap."""
+        if caps is not None:
+            tables = tuple(t[np.minimum(np.arange(len(t)), cap)]
+                           for t, cap in zip(tables, caps))
         combined = tables[0]
-        for table in tables[1:]:
+        for table in tables[1:4]:
             combined = self._max_plus(combined, table, budget + 1)
-        pink = self._pink(len(s.pink), sum(s.pink))
         # the last split: pink gets budget - i where the others get i (pink's table is flat
         # beyond MOST)
         spare = np.minimum(budget - np.arange(len(combined)), MOST)
-        return float((combined + pink[spare]).max()) + self._tracks(s)
+        return float((combined + tables[4][spare]).max())
 
     def _max_plus(self, a: Floats, b: Floats, most: int) -> Floats:
         """c[k] = the best a[i] + b[k - i], for k below ``most``."""
@@ -226,82 +369,6 @@ class Worth:
             rows = np.repeat(np.arange(length), other)
             got = self.skews[length, other] = (rows, rows + np.tile(np.arange(other), length))
         return got
-
-    def _tracks(self, s: ss.Sheet) -> float:
-        """The re-roll track's fox (the circles themselves are counted where they are
-        earned)."""
-        return self.prices.floor if s.rerolls >= TRACK_FIELDS else 0.0
-
-    def _turquoise(self, state: int) -> Floats:
-        got = self.turquoise.get(state)
-        if got is None:
-            got = self.turquoise[state] = self._turquoise_table(state)
-        return got
-
-    def _turquoise_table(self, state: int) -> Floats:
-        p = self.prices
-        final = _FILLS | state
-        new = final & ~state
-        counts = [_SIX_BITS[final >> (6 * r) & 63] for r in range(5)]
-        score = sum((np.array(TURQUOISE_ROW_POINTS, dtype=np.float64)[c] for c in counts),
-                    np.zeros(len(final)))
-        worth = np.array([p.area(x) for x in score])
-        entries = np.zeros(len(final), dtype=np.int64)
-        for column in range(6):
-            cells = sum((new >> (6 * r + column) & 1 for r in range(5)),
-                        np.zeros(len(final), dtype=np.int64))
-            entries += -(-cells // p.turquoise_cells)
-        for mask, bonus in TURQUOISE_PATTERNS:
-            done = final & mask == mask
-            if gives_entry(bonus):
-                entries -= done & (state & mask != mask)
-            else:
-                worth += np.where(done, p.bonus(bonus), 0.0)
-        return _best_by_cost(entries, worth)
-
-    def _blue(self, left: tuple[int, ...], right: tuple[int, ...]) -> Floats:
-        key = (left, right)
-        got = self.blue.get(key)
-        if got is None:
-            got = self.blue[key] = self._blue_table(left, right)
-        return got
-
-    def _blue_table(self, left: tuple[int, ...], right: tuple[int, ...]) -> Floats:
-        p = self.prices
-        costs: list[int] = []
-        worths: list[float] = []
-        for lw, lv, lg in _side_ways(left, 0, p):
-            for rw, rv, rg in _side_ways(right, 1, p):
-                costs.append(len(lw) - len(left) + len(rw) - len(right) - lg - rg)
-                worths.append(p.area(_side_points(lw) + _side_points(rw)) + lv + rv)
-        return _best_by_cost(np.array(costs, dtype=np.int64), np.array(worths))
-
-    def _pink(self, field: int, written: int) -> Floats:
-        key = (field, written)
-        got = self.pink.get(key)
-        if got is None:
-            got = self.pink[key] = self._pink_table(field, written)
-        return got
-
-    def _pink_table(self, field: int, written: int) -> Floats:
-        """The best ways on from pink field ``field`` + 1 with ``written`` points so far:
-        half (3) with the field's bonus, or the star's factor times 6."""
-        p = self.prices
-        best = np.full(MOST + 1, p.area(written))
-        if field >= PINK_FIELD_COUNT:
-            return best
-        options: list[tuple[int, Bonus | None]] = [(3, PINK_FIELD_BONUS[field])]
-        if field:
-            options.append((6 * PINK_FACTOR[field], None))
-        for value, bonus in options:
-            later = self._pink(field + 1, written + value)
-            back = 1 if bonus is not None and gives_entry(bonus) else 0
-            gain = p.bonus(bonus) if bonus is not None and not gives_entry(bonus) else 0.0
-            # n entries here leave n - 1 + back for the fields after
-            left = np.minimum(np.arange(MOST + 1) - 1 + back, MOST)
-            reach = np.where(left >= 0, later[np.maximum(left, 0)] + gain, -np.inf)
-            best = np.maximum(best, reach)
-        return best
 
 
 def _side_points(written: Sequence[int]) -> int:
@@ -323,14 +390,50 @@ def _side_ways(written: tuple[int, ...], side: int, prices: Prices
             if 2 <= value <= 12 and ss.blue_follows(written, value, side):
                 for longer, worth, paid in _side_ways(written + (value,), side, prices):
                     bonus = blue_bonus(side, len(written) + 1)
-                    back = 1 if bonus is not None and gives_entry(bonus) else 0
+                    back = 1 if bonus is not None and pays_back(bonus, Area.BLUE) else 0
                     out.append((longer, worth, paid + back))
     return out
 
 
 def _side_bonus_worth(written: Sequence[int], side: int, prices: Prices) -> float:
     return sum(prices.bonus(b) for d in range(1, len(written) + 1)
-               if (b := blue_bonus(side, d)) is not None and not gives_entry(b))
+               if (b := blue_bonus(side, d)) is not None and not pays_back(b, Area.BLUE))
+
+
+#: The brown fields beside a gap that gives a re-roll (0-based bits).
+_BROWN_REROLL = tuple(mask for mask, bonus in BROWN_PATTERNS if bonus is Bonus.REROLL)
+def rerolls_lost(s: ss.Sheet) -> bool:
+    """A re-roll source of the sheet can no longer be earned: a brown field beside a re-roll
+    gap left behind uncrossed, or a re-roll pink field written with the star (the other
+    sources, yellow, turquoise and blue, stay open to the end)."""
+    behind = (1 << s.brown.bit_length()) - 1
+    if any(mask & behind & ~s.brown for mask in _BROWN_REROLL):
+        return True
+    return any(f < len(s.pink) and not (s.halves >> f & 1) for f in _PINK_REROLL)
+
+
+def area_caps(node: sg.Node) -> tuple[int, ...]:
+    """The most entries each area (in :class:`oracle.Area` order) can still get: its own die
+    and the white die once per active turn to come (this turn's only if still in the cup),
+    the passive picks and extra dice to come, the question marks pending for it or for any
+    area (rulebook "Active Player", "Extra Die"; rulings 4, 6, 18)."""
+    s = node.sheet
+    if node.phase == sg.OVER:
+        return (0,) * 5
+    later = sg.ROUNDS - node.round
+    now = node.phase == sg.ACTIVE and node.dice.rolls < 3
+    passive = later + (1 if node.phase <= sg.PASSIVE else 0)
+    extra = s.extra - s.extra_spent + sum(
+        1 for b in ROUND_START_BONUS[node.round:] if b is Bonus.EXTRA_DIE)
+    black = sum(1 for b in s.pending if b is Bonus.QUESTION_BLACK) + sum(
+        1 for b in ROUND_START_BONUS[node.round:] if b is Bonus.QUESTION_BLACK)
+    white = later + (1 if now and node.dice.place[Die.WHITE] == sg.CUP else 0)
+    out = []
+    for area in Area:
+        own = later + (1 if now and node.dice.place[int(area)] == sg.CUP else 0)
+        mine = sum(1 for b in s.pending if QUESTION_FOR.get(b) is area)
+        out.append(own + white + passive + extra + black + mine)
+    return tuple(out)
 
 
 def to_come(node: sg.Node) -> int:
