@@ -74,7 +74,7 @@ def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
 
     return attrs.evolve(prices, floor=near(prices.floor),
                         shortfall=near(prices.shortfall), reroll=near(prices.reroll),
-                        joker=near(prices.joker))
+                        joker=near(prices.joker), question=near(prices.question))
 
 
 def search(prices: Prices, restarts: int, width: int, branch: int, seed: int,
@@ -101,7 +101,8 @@ def search(prices: Prices, restarts: int, width: int, branch: int, seed: int,
 
 def _prices_text(p: Prices) -> str:
     return (f"floor {p.floor:.2f} shortfall {p.shortfall:.2f} "
-            f"reroll {p.reroll:.2f} joker {p.joker:.2f} turquoise {p.turquoise_cells}")
+            f"reroll {p.reroll:.2f} joker {p.joker:.2f} question {p.question:.2f} "
+            f"turquoise {p.turquoise_cells}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,11 +120,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shortfall", type=float, default=defaults.shortfall)
     parser.add_argument("--reroll", type=float, default=defaults.reroll)
     parser.add_argument("--joker", type=float, default=defaults.joker)
+    parser.add_argument("--question", type=float, default=defaults.question,
+                        help="another area's question mark, where an area earns it")
     parser.add_argument("--turquoise-cells", type=int, default=defaults.turquoise_cells)
     parser.add_argument("--out", help="write the best game's record here (verified first)")
     args = parser.parse_args(argv)
-    prices = Prices(args.floor, args.shortfall, args.reroll, args.joker,
-                    args.turquoise_cells)
+    prices = Prices(floor=args.floor, shortfall=args.shortfall, reroll=args.reroll,
+                    joker=args.joker, question=args.question,
+                    turquoise_cells=args.turquoise_cells)
     began = time.monotonic()
 
     def keep(found: Found) -> None:

@@ -79,7 +79,7 @@ def gives_entry(bonus: Bonus) -> bool:
 class Prices:
     """The prices of :class:`Worth` (see the module docstring)."""
 
-    floor: float = 58.0
+    floor: float = 54.0
     shortfall: float = 6.0
     reroll: float = 8.0
     joker: float = 2.0
