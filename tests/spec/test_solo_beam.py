@@ -133,3 +133,17 @@ def test_a_beam_writes_a_record_that_verifies(tmp_path: Path) -> None:
     verdict = verify(record, "beam")
     assert verdict.status == "legal"
     assert score(found.node.sheet.to_player_sheet()).total == total
+
+
+def test_a_beam_continues_a_given_game() -> None:
+    """Begun at a game's position (here a random game's, in round 6), the beam's game has
+    that game's steps first."""
+    rng = random.Random(8)
+    node = sg.start()
+    while node.round < 6:
+        node = rng.choice(list(sg.children(node)))
+    found = solo_beam.beam(_worth(), width=2, branch=2, rng=random.Random(0), first=node)
+    assert found is not None
+    before = sg.steps(node)
+    assert sg.steps(found.node)[:len(before)] == before
+    assert found.node.phase == sg.OVER
