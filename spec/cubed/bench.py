@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
-from oracle import Area
+from oracle import Area, PlayerSheet
 from oracle.record import load_records
 from spec.cubed import cli, questions
 from spec.cubed.seam import GAME, parse_sheet
@@ -19,7 +19,7 @@ EXAMPLE_SHEET = ("y=x...../....../...... t=....../....../....../....../...... b=
                  "br=x........... p=2h rr=o...... nj=....... xd=....... q=")
 
 
-def _witness_sheet() -> object:
+def _witness_sheet() -> PlayerSheet:
     """The final sheet of the bundled best solo game."""
     (_, record), = load_records("examples/solo-best.json")
     if isinstance(record, Exception):
@@ -27,7 +27,10 @@ def _witness_sheet() -> object:
     state = GAME.new_game(1)
     for step in record.steps:
         state = GAME.apply(state, step.move)
-    return state.sheets[0]
+    sheet = state.sheets[0]
+    if not isinstance(sheet, PlayerSheet):
+        raise TypeError("the bundled best game is not a Clever Cubed game")
+    return sheet
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -50,7 +53,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         ("reachable SHEET2 -p 2 -r 1",
          lambda: questions.reachable(parse_sheet(TWO_PLAYERS_SHEET), 2, 1, 60)),
         ("reachable solo-best's sheet",
-         lambda: questions.reachable(_witness_sheet(), 1, None, 60)),  # type: ignore[arg-type]
+         lambda: questions.reachable(_witness_sheet(), 1, None, 60)),
     ]
     if args.solo_bound:
         runs.append(("solo-bound",

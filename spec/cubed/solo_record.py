@@ -63,19 +63,19 @@ def to_moves(node: sg.Node) -> tuple[Move, ...]:
             turn += 1
             continue
         end = ends[turn]
-        places = tuple(int(x) for x in end[1:7])  # type: ignore[call-overload]
-        faces = tuple(int(x) for x in end[7:13])  # type: ignore[call-overload]
+        places = tuple(int(x) for x in end[1:7])  # type: ignore[call-overload]  # a Step is a mixed tuple
+        faces = tuple(int(x) for x in end[7:13])  # type: ignore[call-overload]  # a Step is a mixed tuple
         if kind == "pick" or kind == "forfeit":
             play(_roll(state, step, faces))
-            play(_entry("take", step[2], step[5], step[7]) if kind == "pick"  # type: ignore[arg-type]
+            play(_entry("take", step[2], step[5], step[7]) if kind == "pick"  # type: ignore[arg-type]  # a Step is a mixed tuple
                  else parse_move("forfeit"))
         elif kind == "passive":
             play(_solo_roll(places, faces))
-            play(_entry("take", step[1], step[2], step[4], step[5]))  # type: ignore[arg-type]
+            play(_entry("take", step[1], step[2], step[4], step[5]))  # type: ignore[arg-type]  # a Step is a mixed tuple
         elif kind == "extra":
-            play(_entry("extra", step[1], step[2], step[4], step[5]))  # type: ignore[arg-type]
+            play(_entry("extra", step[1], step[2], step[4], step[5]))  # type: ignore[arg-type]  # a Step is a mixed tuple
         elif step[1] in pending(state.sheets[0]):
-            play(_question(step[1], step[2], step[3], step[4]))  # type: ignore[arg-type]
+            play(_question(step[1], step[2], step[3], step[4]))  # type: ignore[arg-type]  # a Step is a mixed tuple
         # else: a question mark with exactly one use, which the engine entered at once, with
         # no move (ruling 19); the next move's apply checks that the sheets still agree.
     return tuple(moves)
@@ -90,7 +90,7 @@ def _roll(state: GameState, step: sg.Step, faces: tuple[int, ...]) -> Roll:
     (they stay in the cup: rulebook "Active Player")."""
     shown = list(faces) if step[1] == 3 else [6] * 6
     if step[0] == "pick":
-        die, face, partner = (int(x) for x in step[2:5])  # type: ignore[call-overload]
+        die, face, partner = (int(x) for x in step[2:5])  # type: ignore[call-overload]  # a Step is a mixed tuple
         shown[die] = face
         if partner:
             shown[Die.WHITE if die == Die.BLUE else Die.BLUE] = partner
