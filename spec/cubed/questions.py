@@ -393,8 +393,8 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
     """Whether ``sheet`` can be a player's sheet after ``rounds`` rounds of a game of
     ``players`` (default: a finished game); if not, the smallest set of broken conditions
     (an unsat core), each in plain words with its rule id.  With ``budget``, the game search
-    expands at most that many games per attempt and has no time limit (for tests: the answer
-    does not depend on the machine's speed)."""
+    expands at most that many games per attempt, and neither it nor the counting check has a
+    time limit (for tests: the answer does not depend on the machine's speed)."""
     t0 = time.perf_counter()
     last = ROUNDS[players]
     rounds = last if rounds is None else rounds
@@ -402,7 +402,7 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
         raise ValueError(f"a {players}-player game has rounds 1 to {last}, not {rounds}")
     r = bound.relaxation(players, rounds, ruleset)
     t = tracks.tracks(r.sheet, rounds)
-    solver = Solver(int(timeout * 1000))
+    solver = Solver(int(timeout * 1000) if budget is None else None)
     solver.add(sheetvars.equals(r.sheet, sheet))
     for name, part in r.parts:
         solver.add_named(part, name)

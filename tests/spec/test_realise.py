@@ -75,7 +75,7 @@ def test_sheets_of_real_games_are_realised(players: int, seed: int, policy: str,
                                            rounds: int) -> None:
     moves = play_game(players, seed, POLICIES[policy])[0]
     target = _sheet_after(moves, players, rounds)
-    answer = questions.reachable(target, players, rounds, timeout=120, budget=3000)
+    answer = questions.reachable(target, players, rounds, budget=3000)
     assert answer.proven and answer.value == 1 and answer.record is not None
     record = parse_record(answer.record)
     verdict = verify(record, partial=True)
@@ -89,7 +89,7 @@ def test_pending_question_marks_do_not_outlive_a_round() -> None:
     pending: a sheet after round 1 (not the last) showing one is "no", naming PENDING, and the
     realiser never returns a game for it (it used to end the round without the ?Y)."""
     sheet = parse_sheet(TWO_PLAYERS_ROUND_1.replace("q=", "q=?Y"))
-    answer = questions.reachable(sheet, 2, 1, timeout=30)
+    answer = questions.reachable(sheet, 2, 1, budget=200)
     assert answer.verdict == "no" and answer.record is None, str(answer)
     assert any(n.startswith("PENDING") for n in answer.notes), answer.notes
     assert realise.realise(sheet, 2, 1, seconds=None, nodes=200).moves is None
@@ -111,7 +111,7 @@ def test_the_record_ends_the_round_with_exactly_the_sheet() -> None:
 def test_undecided_when_no_game_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(realise, "realise",
                         lambda *a, **k: realise.Realised(None, "the time ran out"))
-    answer = questions.reachable(parse_sheet(TWO_PLAYERS_ROUND_1), 2, 1, timeout=30)
+    answer = questions.reachable(parse_sheet(TWO_PLAYERS_ROUND_1), 2, 1, budget=200)
     assert not answer.proven and answer.value is None and answer.record is None
     assert "undecided" in str(answer) and "cannot refute" in str(answer)
 

@@ -15,20 +15,24 @@ from spec.cubed.seam import parse_sheet
 SHEET = ("y=x...../....../...... t=....../....../....../....../...... b=6|8 br=x........... "
          "p=2h rr=o...... nj=....... xd=....... q=")
 
+#: Seconds given to a question: a safety bound that a correct solver never reaches here (the
+#: answers asserted are proven ones, which do not depend on the machine's speed).
+SAFETY = 3600.0
+
 
 def test_area_max_is_proven_and_witnessed() -> None:
-    answer = questions.area_max(Area.PINK, 5, 60)
+    answer = questions.area_max(Area.PINK, 5, SAFETY)
     assert answer.proven and answer.value == 39
     assert answer.witness is not None and "p=3h,6t,12t,12t,6t" in answer.witness
 
 
 def test_fewest_entries() -> None:
-    answer = questions.fewest(60, Area.BROWN, 60)
+    answer = questions.fewest(60, Area.BROWN, SAFETY)
     assert answer.proven and answer.value == 10
 
 
 def test_reachable_names_broken_rules() -> None:
-    answer = questions.reachable(parse_sheet(SHEET), 1, 1, 60)
+    answer = questions.reachable(parse_sheet(SHEET), 1, 1, SAFETY)
     assert answer.value is None
     assert any(n.startswith(("DIE-FIELDS", "PASSIVE")) for n in answer.notes)
 
@@ -87,14 +91,14 @@ def test_bound_bisection_proves_the_bound_and_finds_better() -> None:
 def test_sheet_max_is_exact(most: int, total: int) -> None:
     """The whole-sheet maxima, proven by the per-area decomposition; the witness (tracks
     included) scores exactly that by the engine."""
-    answer = questions.sheet_max(most)
+    answer = questions.sheet_max(most, SAFETY)
     assert answer.proven and answer.value == total and answer.witness is not None
     assert seam.total(seam.parse_sheet(answer.witness)) == total
-    assert questions.fewest(total).value == most
+    assert questions.fewest(total, None, SAFETY).value == most
 
 
 def test_fewest_whole_sheet_beyond_reach() -> None:
-    answer = questions.fewest(10_000)
+    answer = questions.fewest(10_000, None, SAFETY)
     assert answer.proven and answer.value is None and "no sheet" in str(answer)
 
 
