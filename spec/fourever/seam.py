@@ -4,6 +4,7 @@ read."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any, Protocol
 
 from oracle.errors import NotationError
@@ -18,7 +19,7 @@ BLANK: Sheet = GAME.new_game(1).sheets[0]  # type: ignore[assignment]  # the sea
 Parts = tuple[Any, ...]
 
 
-class Options(Protocol):
+class Options(Hashable, Protocol):
     """The ruleset options an encoding reads (docs/rulings.md, 4E-7 and 4E-10)."""
 
     @property
