@@ -1,4 +1,5 @@
-"""``clever-oracle solve``: the solver questions on the command line (see :mod:`spec.cubed.questions`).
+"""``clever-oracle solve``: the solver questions on the command line (see :mod:`spec.cubed.questions`;
+``--game clever-4ever``: :mod:`spec.fourever.cli`).
 
     clever-oracle solve area-max pink 5        highest pink score with at most 5 entries
     clever-oracle solve sheet-max 20           highest sheet total with at most 20 entries
@@ -61,7 +62,14 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if len(a) != need:
         raise OracleError(f"solve {q}: want {need} argument(s), got {len(a)}")
     try:
-        if q == "area-max":
+        if args.game == "clever-4ever":
+            from spec.fourever.cli import answer as fourever, options_of
+
+            answer = fourever(q, a, args.area, timeout, options_of(args.ruleset or ()),
+                              progress)
+        elif args.ruleset:
+            raise OracleError("solve: --ruleset is for --game clever-4ever")
+        elif q == "area-max":
             answer = questions.area_max(_area(a[0]), int(a[1]), timeout, progress=progress)
         elif q == "sheet-max":
             answer = questions.sheet_max(int(a[0]), timeout, progress=progress)
@@ -114,6 +122,10 @@ def _write_new(path: str, text: str) -> None:
 def register(sub: argparse._SubParsersAction[P]) -> None:
     """Add the ``solve`` subcommand to the command line's subparsers."""
     p = sub.add_parser("solve", help="optimal sheets and sheet checks with Z3 certificates")
+    p.add_argument("--game", choices=["clever-cubed", "clever-4ever"], default="clever-cubed",
+                   help="the game (default clever-cubed)")
+    p.add_argument("--ruleset", action="append", metavar="OPTION=VALUE",
+                   help="clever-4ever: a ruleset option (fox_floor_zero=true ...)")
     p.add_argument("question", choices=["area-max", "sheet-max", "fewest", "complete",
                                         "reachable", "solo-bound"])
     p.add_argument("args", nargs="*", help="the question's arguments (see spec/cli.py)")

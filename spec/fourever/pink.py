@@ -26,7 +26,7 @@ from spec.fourever.printed import (
 )
 from spec.fourever.seam import Options
 from spec.fourever.terms import Term, by_bonus, kept, line, numbers, unline, written_line
-from spec.logic import Bool, Int, all_of, any_of, count, ite, lookup, total, truth
+from spec.logic import Bool, Int, all_of, any_of, count, ite, total, truth
 
 FIELDS = range(PINK_FIELDS)
 
@@ -82,11 +82,13 @@ def entries(area: Pink) -> Int:
 
 
 def score(area: Pink) -> Int:
-    """The points above the last written field and the circled numbers."""
-    written = count(f.gt(0) for f in area.fields)
+    """The points above the last written field (fields are written from the left, so these
+    are the sum of each written field's step over the one before) and the circled numbers."""
+    steps = [b - a for a, b in zip((0,) + PINK_POINTS, PINK_POINTS)]
+    reached = total(ite(f.gt(0), step, 0) for f, step in zip(area.fields, steps))
     circled = total(ite(f.eq(n), extra, 0) for f in area.fields
                     for n, extra in sorted(PINK_CIRCLED.items()))
-    return lookup(written, (0,) + PINK_POINTS) + circled
+    return reached + circled
 
 
 def _bonus_at(area: Pink, mine: tuple[Bool, ...], i: int) -> Bool:

@@ -13,8 +13,9 @@ from oracle.sheet import Sheet
 
 #: The game the spec is about.
 GAME = find_game("clever-4ever")
-#: The blank sheet; every other sheet is made from it.
-BLANK: Sheet = GAME.new_game(1).sheets[0]  # type: ignore[assignment]  # the seam's sheets are object
+#: The blank sheet (no track circled yet); every other sheet is made from it.
+BLANK: Sheet = GAME.new_game(1).sheets[0].changed(  # type: ignore[attr-defined]  # a Sheet
+    circled=(0, 0, 0), spent=(0, 0, 0), pending=())
 #: A part of each area in sheet order: yellow, blue, grey, green, pink (oracle/fourever/areas).
 Parts = tuple[Any, ...]
 

@@ -1,0 +1,152 @@
+"""The questions ``clever-oracle solve --game clever-4ever`` answers, each with a certificate
+checked by the engine (:mod:`spec.fourever.certificates`): the highest score of one area with
+at most so many entries, the fewest entries for a score, the highest whole sheet (exact, area by
+area: :mod:`spec.fourever.decompose`) and the best completion of a sheet."""
+
+from __future__ import annotations
+
+import time
+import attrs
+
+from oracle.sheet import Sheet
+from spec.fourever import certificates, decompose, sheetvars
+from spec.fourever.printed import AREAS
+from spec.fourever.seam import BLANK, DEFAULT, Options, areas, format_sheet, sheet_of
+from spec.fourever.sheetvars import SheetVars
+from spec.logic import Bool, Int, Model, Solver, all_of
+from spec.solving import Answer, Progress, Search, optimum
+
+#: A score no area passes: yellow 5 x 6 + 70 stars, blue every column and the anti-diagonal,
+#: grey every column, green every field 6 + 6, pink the 12th field and twelve circled 4s.
+AREA_CAP = {"yellow": 100, "blue": 63, "grey": 106, "green": 228, "pink": 90}
+
+
+def _only(s: SheetVars, label: str) -> Bool:
+    """Every area but ``label`` is blank (the witness shows only the area asked about)."""
+    return all_of(sheetvars.area_equals(s, a, p) for a, p in zip(AREAS, BLANK.parts)
+                  if a != label)
+
+
+def _search(parts: Bool, objective: Int, s: SheetVars, better: int, progress: Progress | None,
+            base: Sheet = BLANK, pink: bool = True) -> Search[Sheet]:
+    """The search over ``s``; a formula with pink is bit-blasted (its proofs are far faster:
+    :class:`spec.logic.Solver`)."""
+    solver = Solver(finite=pink)
+    solver.add(parts)
+
+    def read(model: Model) -> Sheet:
+        return sheetvars.read(model, s, base)
+
+    return Search(solver, objective, better, read, progress)
+
+
+def area_max(label: str, most: int, timeout: float = 60.0, options: Options = DEFAULT,
+             progress: Progress | None = None) -> Answer:
+    """The highest score of the area ``label`` with at most ``most`` entries."""
+    t0 = time.perf_counter()
+    s = sheetvars.fresh("s")
+    parts = (sheetvars.well_formed(s, options) & sheetvars.area_entries(s, label).le(most)
+             & _only(s, label))
+    question = f"highest {label} score with at most {most} entries"
+
+    def certify(value: int, sheet: Sheet) -> str:
+        certificates.confirm_area(sheet, label, value, question)
+        certificates.confirm_entries(sheet, most, question, (label,), options=options)
+        return format_sheet(sheet)
+
+    search = _search(parts, sheetvars.area_score(s, label), s, 1, progress,
+                     pink=label == "pink")
+    return optimum(question, search, timeout, time.perf_counter() - t0, certify,
+                   cap=AREA_CAP[label])
+
+
+def fewest(goal: int, label: str | None = None, timeout: float = 60.0,
+           options: Options = DEFAULT, progress: Progress | None = None) -> Answer:
+    """The fewest entries that reach ``goal`` points in ``label`` (or the whole sheet, exact by
+    the per-area decomposition)."""
+    t0 = time.perf_counter()
+    question = f"fewest entries for {goal} {label or 'sheet'} points"
+    if label is None:
+        try:
+            found = decompose.best_totals(options, t0 + timeout)
+        except TimeoutError:
+            return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
+        enough = [k for k, v in enumerate(found.totals) if v >= goal]
+        if not enough:
+            return Answer(question, None, None, True, None, 0.0, time.perf_counter() - t0,
+                          (f"the highest total of any sheet is {found.totals[-1]}",))
+        answer = _whole(question, found, enough[0], t0, options)
+        return attrs.evolve(answer, value=enough[0], bound=enough[0])
+    s = sheetvars.fresh("s")
+    points = sheetvars.area_score(s, label)
+    parts = sheetvars.well_formed(s, options) & points.ge(goal) & _only(s, label)
+
+    def certify(value: int, sheet: Sheet) -> str:
+        used = certificates.confirm_entries(sheet, value, question, (label,), options=options)
+        got = areas(sheet)[AREAS.index(label)]
+        if used != value or got < goal:
+            raise certificates.CertificateError(
+                f"{question}: the witness {format_sheet(sheet)} has {used} entries and {got} "
+                "points by the engine")
+        return format_sheet(sheet)
+
+    search = _search(parts, sheetvars.area_entries(s, label), s, -1, progress,
+                     pink=label == "pink")
+    return optimum(question, search, timeout, time.perf_counter() - t0, certify, cap=0)
+
+
+def _whole(question: str, found: decompose.Best, most: int, t0: float,
+           options: Options) -> Answer:
+    """A whole-sheet answer from :func:`spec.fourever.decompose.best_totals`, certified by
+    the engine."""
+    most = min(most, len(found.totals) - 1)
+    value = found.totals[most]
+    sheet = sheet_of(decompose.combined(found.choices[most]))
+    certificates.confirm_total(sheet, value, question, options)
+    used = certificates.confirm_entries(sheet, most, question, options=options)
+    cells = sum(len(decompose.area_table(a, options)) for a in AREAS)
+    return Answer(question, value, format_sheet(sheet), True, value, 0.0,
+                  time.perf_counter() - t0,
+                  (f"{used} entries; proof: each area's best score for every entry count and "
+                   f"fox count ({cells} options kept), each proven by Z3, and an exhaustive "
+                   "choice of one per area; the witness is written by the engine's entries and "
+                   "its total checked by the engine",))
+
+
+def sheet_max(most: int, timeout: float = 60.0, options: Options = DEFAULT,
+              progress: Progress | None = None) -> Answer:
+    """The highest whole-sheet total (foxes included) with at most ``most`` entries."""
+    t0 = time.perf_counter()
+    question = f"highest sheet total with at most {most} entries"
+    if most < 0:
+        raise ValueError("the number of entries must be at least 0")
+    try:
+        found = decompose.best_totals(options, t0 + timeout)
+    except TimeoutError:
+        return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
+    return _whole(question, found, most, t0, options)
+
+
+def complete(sheet: Sheet, more: int, timeout: float = 60.0, options: Options = DEFAULT,
+             progress: Progress | None = None) -> Answer:
+    """The best total a sheet reaches with at most ``more`` further entries."""
+    t0 = time.perf_counter()
+    if more < 0:
+        raise ValueError("the number of entries must be at least 0")
+    old, new = sheetvars.fresh("old"), sheetvars.fresh("new")
+    for label, part in zip(AREAS, sheet.parts):
+        certificates.realise(label, part, options=options)  # the sheet can be written at all
+    grows = all_of(sheetvars.MODULES[a].grows(old.area(a), new.area(a)) for a in AREAS)
+    parts = (sheetvars.equals(old, sheet) & sheetvars.well_formed(new, options) & grows
+             & (sheetvars.entries(new) - sheetvars.entries(old)).le(more))
+    question = f"best completion with at most {more} more entries"
+
+    def certify(value: int, found: Sheet) -> str:
+        certificates.confirm_entries(found, more, question, start=sheet, options=options)
+        certificates.confirm_total(found, value, question, options)
+        return format_sheet(found)
+
+    search = _search(parts, sheetvars.sheet_total(new, options), new, 1, progress, sheet,
+                     pink=False)
+    return optimum(question, search, timeout, time.perf_counter() - t0, certify,
+                   cap=sum(AREA_CAP.values()) + sheetvars.MOST_FOXES * min(AREA_CAP.values()))
