@@ -38,24 +38,19 @@ def _inside(r: int, c: int) -> bool:
 
 def _part_of_cells() -> tuple[tuple[int, ...], ...]:
     """Each cell's part: cells of one shade joined orthogonally, numbered in row-major order
-    of the part's first cell."""
-    label = [[-1] * GREY_COLUMNS for _ in range(GREY_ROWS)]
-    parts = 0
-    for r in range(GREY_ROWS):
-        for c in range(GREY_COLUMNS):
-            if label[r][c] >= 0:
-                continue
-            todo = [(r, c)]
-            label[r][c] = parts
-            while todo:
-                a, b = todo.pop()
-                for dr, dc in STEPS:
-                    x, y = a + dr, b + dc
-                    if _inside(x, y) and label[x][y] < 0 and GREY_SHADES[x][y] == GREY_SHADES[a][b]:
-                        label[x][y] = parts
-                        todo.append((x, y))
-            parts += 1
-    return tuple(tuple(row) for row in label)
+    of the part's first cell.  Each cell takes the least row-major index of its same-shade
+    neighbours, round after round (as many rounds as cells: enough for any path), so every
+    cell of a part ends with the index of the part's first cell."""
+    cells = [(r, c) for r in range(GREY_ROWS) for c in range(GREY_COLUMNS)]
+    least = {cell: i for i, cell in enumerate(cells)}
+    for _ in cells:
+        least = {(r, c): min([least[(r, c)]] + [
+            least[(r + dr, c + dc)] for dr, dc in STEPS
+            if _inside(r + dr, c + dc) and GREY_SHADES[r + dr][c + dc] == GREY_SHADES[r][c]])
+            for r, c in cells}
+    firsts = sorted(set(least.values()))
+    return tuple(tuple(firsts.index(least[(r, c)]) for c in range(GREY_COLUMNS))
+                 for r in range(GREY_ROWS))
 
 
 PART_OF = _part_of_cells()

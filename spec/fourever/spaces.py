@@ -91,6 +91,12 @@ class Space:
         """1 where the engine writes the state."""
         return (self.entries >= 0).astype(np.int64)
 
+    def subset(self, chosen: Array) -> Space:
+        """The states at the indices ``chosen``."""
+        return Space(self.label, tuple(self.parts[i] for i in chosen), self.entries[chosen],
+                     self.score[chosen], self.foxes[chosen],
+                     {b: v[chosen] for b, v in self.earned.items()})
+
 
 def space(label: str, parts: Sequence[Any], depth: dict[Any, int]) -> Space:
     """The engine's answers for ``parts`` (``depth``: the writable ones' fewest entries)."""
@@ -122,6 +128,8 @@ def grey() -> Space:
 
 #: One row of each length 0..5 (strictly increasing, so that it fits every row).
 ROW_OF_LENGTH = tuple(tuple(range(1, n + 1)) for n in range(6))
+#: The rows the other two rows show while one row takes every state: empty, half, full.
+BESIDE = (ROW_OF_LENGTH[0], ROW_OF_LENGTH[3], ROW_OF_LENGTH[5])
 
 
 def _row_depths(row: int) -> dict[tuple[int, ...], int]:
@@ -133,13 +141,14 @@ def _row_depths(row: int) -> dict[tuple[int, ...], int]:
 
 @functools.cache
 def yellow() -> Space:
-    """Every state of each row (up to five numbers) with the other two rows of one length
-    (0..5, :data:`ROW_OF_LENGTH`), and every combination of the three rows' lengths."""
+    """Every state of each row (up to five numbers) with the other two rows both empty, both
+    of three numbers or both full (:data:`BESIDE`), and every combination of the three rows'
+    lengths (:data:`ROW_OF_LENGTH`)."""
     lines = sequences(5)
     rows = {r: _row_depths(r) for r in (1, 2, 3)}
     parts: list[tuple[tuple[int, ...], ...]] = []
     for r in (1, 2, 3):
-        for line, other in itertools.product(lines, ROW_OF_LENGTH):
+        for line, other in itertools.product(lines, BESIDE):
             parts.append(tuple(line if i == r - 1 else other for i in range(3)))
     parts += list(itertools.product(ROW_OF_LENGTH, repeat=3))
     depth = {}
@@ -186,11 +195,11 @@ def _lines_space(label: str, make: Callable[[tuple[int, ...]], Any], universe: l
 
 
 @functools.cache
-def green(options: Options = DEFAULT) -> Space:
-    """Every pair of lines of up to :data:`SHORT` numbers."""
-    lines = sequences(SHORT)
+def green(options: Options = DEFAULT, short: int = SHORT) -> Space:
+    """Every pair of lines of up to ``short`` numbers."""
+    lines = sequences(short)
     universe = list(itertools.product(lines, lines))
-    return _lines_space("green", lambda e: (e, e), universe, options, SHORT)
+    return _lines_space("green", lambda e: (e, e), universe, options, short)
 
 
 @functools.cache
