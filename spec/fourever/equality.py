@@ -6,6 +6,7 @@ An encoding is a module of the shape of :mod:`spec.fourever.yellow`; a mutated c
 
 from __future__ import annotations
 
+import random
 import types
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -88,3 +89,38 @@ def grows_differences(module: types.ModuleType, label: str, olds: Sequence[Any],
             return [f"{label}: {notation(universe[i])!r} after {notation(old)!r}: spec "
                     f"{int(spec[i])}, engine {int(engine[i])}" for i in bad[:SHOWN]]
     return []
+
+
+def raw_differences(module: types.ModuleType, space: Space, count: int = 2000, seed: int = 5,
+                    options: Options = DEFAULT) -> list[str]:
+    """Assignments no state of the engine shows are not well formed: ``count`` seeded
+    assignments, each a state of ``space`` with one variable set to another value (a number
+    0..7, or a cell flipped), are well formed exactly when they show a state the engine writes
+    (its own entries, one at a time from the blank area)."""
+    from spec.fourever.certificates import CertificateError, realise
+
+    rng = random.Random(seed)
+    area = module.fresh("e")
+    rows = []
+    for _ in range(count):
+        row = list(module.values(space.parts[rng.randrange(len(space.parts))]))
+        i = rng.randrange(len(row))
+        row[i] = rng.randrange(8) if isinstance(area.flat[i], Int) else 1 - row[i]
+        rows.append(row)
+    table = np.array(rows, np.int64)
+    columns = {str(t.ref): table[:, i] for i, t in enumerate(area.flat)}
+    spec = evaluate([module.well_formed(area, options)], columns, count)[0]
+    out = []
+    for row, got in zip(rows, spec):
+        part = module.part(row)
+        try:
+            engine = list(module.values(part)) == row and realise(space.label, part,
+                                                                  options=options) >= 0
+        except CertificateError:
+            engine = False
+        if int(got) != int(engine):
+            out.append(f"{space.label}: the assignment {row} is well formed by the spec: "
+                       f"{bool(got)}, written by the engine: {engine}")
+            if len(out) == SHOWN:
+                break
+    return out

@@ -72,6 +72,7 @@ def _checks(module: types.ModuleType, label: str) -> list[Check]:
     checks: list[Check] = [
         lambda: equality.state_differences(module, small(label)),
         lambda: _roundtrip(module, label),
+        lambda: equality.raw_differences(module, small(label), 300),
         lambda: equality.state_differences(module, FAMILIES[label]())]
     if label == "green":
         option = ruleset(green_upper_after_lower="true")

@@ -24,6 +24,12 @@ def test_every_state_of_the_family_agrees(label: str) -> None:
     assert equality.state_differences(module, family()) == []
 
 
+@pytest.mark.parametrize("label", sorted(FAMILIES))
+def test_assignments_no_state_shows_are_not_well_formed(label: str) -> None:
+    module, family = FAMILIES[label]
+    assert equality.raw_differences(module, family(), 1500) == []
+
+
 def test_green_upper_after_lower() -> None:
     """Under the option, the states written differ (an upper triangle needs its lower one) and
     the encoding follows."""
