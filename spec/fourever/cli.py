@@ -5,10 +5,12 @@
     clever-oracle solve --game clever-4ever fewest 60 --area green
     clever-oracle solve --game clever-4ever sheet-max 20        whole sheet, foxes included
     clever-oracle solve --game clever-4ever complete "SHEET" 3  best completion, 3 more entries
+    clever-oracle solve --game clever-4ever reachable "SHEET"   no (the broken rules) or undecided
 
 ``--ruleset OPTION=VALUE`` picks another reading (``fox_floor_zero=true``,
-``green_upper_after_lower=true``).  ``reachable`` and ``solo-bound`` are not answered for
-Clever 4Ever yet (exit 2, one line)."""
+``green_upper_after_lower=true``).  ``reachable "SHEET"`` answers no (with the broken rules)
+or undecided, never yes; ``solo-bound`` is not answered for Clever 4Ever yet (exit 2, one
+line)."""
 
 from __future__ import annotations
 
@@ -52,5 +54,7 @@ def answer(question: str, args: Sequence[str], area: str | None, timeout: float,
     if question == "complete":
         return questions.complete(parse_sheet(args[0]), int(args[1]), timeout, options,
                                   progress)
+    if question == "reachable":
+        return questions.reachable(parse_sheet(args[0]), timeout, options, progress)
     raise OracleError(f"solve {question}: not answered for clever-4ever yet (area-max, fewest, "
-                      "sheet-max and complete are)")
+                      "sheet-max, complete and reachable are)")

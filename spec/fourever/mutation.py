@@ -79,6 +79,8 @@ def _checks(module: types.ModuleType, label: str) -> list[Check]:
         checks.append(lambda: equality.state_differences(module, spaces.green(option), option))
     if label in ("green", "pink"):
         checks.append(lambda: equality.state_differences(module, spaces.long_lines(label, 600)))
+        checks.append(lambda: equality.raw_differences(module, spaces.long_lines(label, 600),
+                                                       300))
     checks.append(lambda: _growth(module, label))
     return checks
 

@@ -68,12 +68,10 @@ def own(area: Pink) -> tuple[Bool, ...]:
 
 def well_formed(area: Pink, options: Options) -> Bool:
     """Written from the left with 1..6; after a player's 3 (before field 12) comes its extra
-    3, and every field the player did not write is such a 3."""
+    3 (so every field the player did not write is such a 3)."""
     f, mine = area.fields, own(area)
-    follows = all_of((mine[i] & f[i].eq(PINK_REPEAT)).implies(f[i + 1].eq(PINK_REPEAT))
-                     for i in FIELDS[:-1])
-    extra = all_of((f[i].gt(0) & ~mine[i]).implies(f[i].eq(PINK_REPEAT)) for i in FIELDS)
-    return written_line(f) & follows & extra
+    return written_line(f) & all_of(
+        (mine[i] & f[i].eq(PINK_REPEAT)).implies(f[i + 1].eq(PINK_REPEAT)) for i in FIELDS[:-1])
 
 
 def entries(area: Pink) -> Int:

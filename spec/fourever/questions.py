@@ -150,3 +150,42 @@ def complete(sheet: Sheet, more: int, timeout: float = 60.0, options: Options = 
                      pink=False)
     return optimum(question, search, timeout, time.perf_counter() - t0, certify,
                    cap=sum(AREA_CAP.values()) + sheetvars.MOST_FOXES * min(AREA_CAP.values()))
+
+
+#: Each area's rule that decides which states can be written, in words with its rule ids.
+WRITTEN_BY_RULE = {
+    "yellow": "yellow: each row written from the left, the top row strictly increasing "
+              "(YELLOW-ROW, YELLOW-INCREASING)",
+    "blue": "blue: any cells (BLUE-CELL)",
+    "grey": "grey: the first part a start part, every later one touching a crossed cell "
+            "(GREY-START, GREY-ADJACENT)",
+    "green": "green: both lines written from the left (GREEN-LINE; under "
+             "green_upper_after_lower, GREEN-UPPER-AFTER-LOWER)",
+    "pink": "pink: written from the left, a player's 3 followed by its extra 3 (PINK-THREE)",
+}
+
+
+def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
+              progress: Progress | None = None) -> Answer:
+    """Can a game end with ``sheet``'s areas?  **no** when some area cannot be written at all
+    (Z3: the area's rule and the sheet are unsat), with the smallest set of broken rules in
+    words and rule ids; otherwise **undecided** (no game is searched for Clever 4Ever yet, so
+    never yes)."""
+    t0 = time.perf_counter()
+    s = sheetvars.fresh("r")
+    solver = Solver(timeout_ms=int(timeout * 1000))
+    solver.add(sheetvars.equals(s, sheet))
+    for label in AREAS:
+        solver.add_named(sheetvars.MODULES[label].well_formed(s.area(label), options),
+                         WRITTEN_BY_RULE[label])
+    build = time.perf_counter() - t0
+    status = solver.check_named()
+    question = f"can a game end with {format_sheet(sheet)}"
+    if status == "unsat":
+        core = solver.minimal_core()
+        return Answer(question, None, None, True, None, build, time.perf_counter() - t0,
+                      tuple(f"broken: {c}" for c in core), verdict="no")
+    return Answer(question, None, None, False, None, build, time.perf_counter() - t0,
+                  ("every area can be written by the engine's entries; whether a game's turns "
+                   "reach the whole sheet is not decided for Clever 4Ever",),
+                  verdict="undecided")

@@ -43,6 +43,7 @@ def test_green_upper_after_lower() -> None:
 def test_long_lines_agree(label: str) -> None:
     module: types.ModuleType = FAMILIES[label][0]
     assert equality.state_differences(module, spaces.long_lines(label, 600)) == []
+    assert equality.raw_differences(module, spaces.long_lines(label, 600), 600) == []
 
 
 def test_a_blue_question_mark_crosses_every_free_cell() -> None:

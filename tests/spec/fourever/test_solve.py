@@ -95,3 +95,15 @@ def test_solve_command_for_clever_4ever() -> None:
                 out, err) == 2
     assert main(["solve", "--ruleset", "fox_floor_zero=true", "sheet-max", "3"], out, err) == 2
     assert format_sheet(BLANK).startswith("y=//")
+
+
+@pytest.mark.parametrize(("pink", "grey", "broken"), [
+    ((3, 5), 1, "PINK-THREE"), ((), 1 << 5, "GREY-ADJACENT"), ((3, 3), 1, None)])
+def test_reachable_says_no_with_the_broken_rule_or_undecided(pink: tuple[int, ...], grey: int,
+                                                             broken: str | None) -> None:
+    sheet = sheet_of((((), (), ()), 0, grey, ((), ()), pink))
+    answer = questions.reachable(sheet, 60)
+    if broken is None:
+        assert answer.verdict == "undecided" and answer.record is None
+    else:
+        assert answer.verdict == "no" and any(broken in n for n in answer.notes)
