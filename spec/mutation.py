@@ -168,6 +168,24 @@ def load(mutant: Mutant) -> types.ModuleType:
 
 
 
+Check = Callable[[], list[str]]
+
+
+def first_difference(mutant: Mutant, checks: Callable[[types.ModuleType], list[Check]]
+                     ) -> str | None:
+    """The first difference ``checks`` (of the changed module) find for the mutant, or the
+    error its code raises; None when it survives every check."""
+    try:
+        module = load(mutant)
+        for check in checks(module):
+            found = check()
+            if found:
+                return found[0]
+    except Exception as exc:  # noqa: BLE001 - a mutant that breaks the code is killed
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
 def sample(modules: Sequence[str], count: int, seed: int) -> list[Mutant]:
     """``count`` mutants drawn with ``seed``, spread over ``modules``."""
     rng = random.Random(seed)

@@ -165,3 +165,22 @@ def optimum(question: str, search: Search[W], timeout: float, build: float,
                          "the engine",)
     return Answer(question, value, shown, proven, proven_bound, build,
                   time.perf_counter() - start, notes)
+
+
+def highest(solver: Solver, score: Int, deadline: float | None = None,
+            guess: int | None = None) -> int | None:
+    """The highest ``score`` the solver's constraints allow (None: none), by ascent from
+    ``guess`` (a value believed reachable, only a start): the last unsat is the proof.
+    :class:`TimeoutError` when a check runs out of time (or past ``deadline``)."""
+    best: int | None = None
+    if guess is not None and solver.check(score.ge(guess)) == "sat":
+        best = solver.model().int(score)
+    while True:
+        if deadline is not None:
+            solver.set_timeout(int(max(0.001, deadline - time.perf_counter()) * 1000))
+        status = solver.check(*([score.gt(best)] if best is not None else []))
+        if status == "unsat":
+            return best
+        if status != "sat":
+            raise TimeoutError("an area table cell ran out of time")
+        best = solver.model().int(score)

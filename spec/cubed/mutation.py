@@ -18,7 +18,7 @@ from collections.abc import Callable
 from oracle import Area, PlayerSheet, Position, Ruleset
 from spec import mutation as generic
 from spec.cubed import equality, spaces
-from spec.mutation import Mutant, load, mutants, replaced, source_line
+from spec.mutation import Mutant, mutants, replaced, source_line
 
 __all__ = ["ENCODINGS", "Mutant", "every_mutant", "killed", "mutants", "replaced", "sample",
            "source_line"]
@@ -28,7 +28,7 @@ ENCODINGS = {"spec.cubed.yellow": Area.YELLOW, "spec.cubed.turquoise": Area.TURQ
              "spec.cubed.blue": Area.BLUE, "spec.cubed.brown": Area.BROWN,
              "spec.cubed.pink": Area.PINK}
 
-Check = Callable[[], list[str]]
+Check = generic.Check
 
 
 def _checks(module: types.ModuleType, area: Area) -> list[Check]:
@@ -69,16 +69,7 @@ def _entries(module: types.ModuleType, area: Area, sheets: list[PlayerSheet],
 def killed(mutant: Mutant) -> str | None:
     """The first difference the checks find for the mutant (or the error its code raises);
     None when it survives every check."""
-    area = ENCODINGS[mutant.module]
-    try:
-        module = load(mutant)
-        for check in _checks(module, area):
-            found = check()
-            if found:
-                return found[0]
-    except Exception as exc:  # noqa: BLE001 - a mutant that breaks the code is killed
-        return f"{type(exc).__name__}: {exc}"
-    return None
+    return generic.first_difference(mutant, lambda m: _checks(m, ENCODINGS[mutant.module]))
 
 
 def every_mutant() -> list[Mutant]:

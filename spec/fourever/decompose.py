@@ -35,7 +35,8 @@ from spec.fourever.printed import (
     PINK_REPEAT,
 )
 from spec.fourever.seam import DEFAULT, Options
-from spec.logic import Int, Solver
+from spec.logic import Solver
+from spec.solving import highest
 
 
 @attrs.frozen
@@ -47,24 +48,6 @@ class Option:
     foxes: int
     score: int
     part: Any
-
-
-def _highest(solver: Solver, score: Int, deadline: float | None, guess: int | None = None
-             ) -> int | None:
-    """The highest ``score`` the solver's constraints allow (None: none), by ascent from
-    ``guess`` (a value believed reachable, only a start: the last unsat is the proof)."""
-    best: int | None = None
-    if guess is not None and solver.check(score.ge(guess)) == "sat":
-        best = solver.model().int(score)
-    while True:
-        if deadline is not None:
-            solver.set_timeout(int(max(0.001, deadline - time.perf_counter()) * 1000))
-        status = solver.check(*([score.gt(best)] if best is not None else []))
-        if status == "unsat":
-            return best
-        if status != "sat":
-            raise TimeoutError("an area table cell ran out of time")
-        best = solver.model().int(score)
 
 
 @functools.cache
@@ -84,14 +67,14 @@ def made_table(label: str, options: Options, deadline: float | None) -> tuple[Op
     # Pink's proofs are far faster bit-blasted (its numbers' effects are many cases).
     solver = Solver(finite=label == "pink")
     solver.add(module.well_formed(area, options))
-    most_entries = _highest(solver, entries, deadline) or 0
-    most_foxes = _highest(solver, foxes, deadline) or 0
+    most_entries = highest(solver, entries, deadline) or 0
+    most_foxes = highest(solver, foxes, deadline) or 0
     out: list[Option] = []
     for f in range(most_foxes + 1):
         for e in range(most_entries + 1):
             solver.push()
             solver.add(foxes.eq(f) & entries.le(e))
-            best = _highest(solver, score, deadline,
+            best = highest(solver, score, deadline,
                             pink_guess().get((e, f)) if label == "pink" else None)
             if best is not None:
                 solver.check(score.eq(best))

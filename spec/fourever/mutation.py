@@ -20,7 +20,7 @@ import numpy as np
 from spec import mutation as generic
 from spec.fourever import equality, spaces
 from spec.fourever.seam import ruleset
-from spec.mutation import Mutant, load, mutants, replaced, source_line
+from spec.mutation import Mutant, mutants, replaced, source_line
 
 __all__ = ["ENCODINGS", "Mutant", "killed", "mutants", "replaced", "sample", "source_line"]
 
@@ -31,7 +31,7 @@ ENCODINGS = {"spec.fourever.yellow": "yellow", "spec.fourever.blue": "blue",
 FAMILIES: dict[str, Callable[[], spaces.Space]] = {
     "yellow": spaces.yellow, "blue": spaces.blue, "grey": spaces.grey, "green": spaces.green,
     "pink": spaces.pink}
-Check = Callable[[], list[str]]
+Check = generic.Check
 
 
 @functools.cache
@@ -88,15 +88,7 @@ def _checks(module: types.ModuleType, label: str) -> list[Check]:
 def killed(mutant: Mutant) -> str | None:
     """The first difference the checks find for the mutant (or the error its code raises);
     None when it survives every check."""
-    try:
-        module = load(mutant)
-        for check in _checks(module, ENCODINGS[mutant.module]):
-            found = check()
-            if found:
-                return found[0]
-    except Exception as exc:  # noqa: BLE001 - a mutant that breaks the code is killed
-        return f"{type(exc).__name__}: {exc}"
-    return None
+    return generic.first_difference(mutant, lambda m: _checks(m, ENCODINGS[mutant.module]))
 
 
 def sample(count: int, seed: int) -> list[Mutant]:
