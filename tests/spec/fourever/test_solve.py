@@ -107,3 +107,27 @@ def test_reachable_says_no_with_the_broken_rule_or_undecided(pink: tuple[int, ..
         assert answer.verdict == "undecided" and answer.record is None
     else:
         assert answer.verdict == "no" and any(broken in n for n in answer.notes)
+
+
+def test_readme_examples_answer_as_written() -> None:
+    """The README's Clever 4Ever solve lines (the whole-sheet ones aside: they build every area
+    table, python -m spec.fourever.bench runs them) print the answer their comment gives."""
+    import re
+    import shlex
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    lines = [line for line in readme.splitlines()
+             if line.startswith("clever-oracle solve --game clever-4ever")
+             and "sheet-max" not in line]
+    assert len(lines) >= 5
+    for line in lines:
+        command, comment = line.split("#", 1)
+        out, err = io.StringIO(), io.StringIO()
+        assert main(shlex.split(command)[1:], out, err) == 0, err.getvalue()
+        head = out.getvalue().splitlines()[0]
+        if comment.strip().startswith("no"):
+            assert head.endswith(": no"), head
+        else:
+            number = re.match(r"\s*(\d+), proven", comment)
+            assert number is not None and f": {number.group(1)} (proven optimal)" in head, head
