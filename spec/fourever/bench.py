@@ -29,6 +29,7 @@ def main() -> None:
         ("sheet-max 20", lambda: questions.sheet_max(20, 1800)),
         ("sheet-max 78", lambda: questions.sheet_max(78, 1800)),
         ("fewest 1000", lambda: questions.fewest(1000, None, 1800)),
+        ("solo-bound", lambda: questions.solo_bound(1800)),
     ]
     for name, run in runs:
         a = run()

@@ -9,8 +9,8 @@
 
 ``--ruleset OPTION=VALUE`` picks another reading (``fox_floor_zero=true``,
 ``green_upper_after_lower=true``).  ``reachable "SHEET"`` answers no (with the broken rules)
-or undecided, never yes; ``solo-bound`` is not answered for Clever 4Ever yet (exit 2, one
-line)."""
+or undecided, never yes; ``solo-bound`` proves an upper bound by counting a solo game's
+entries."""
 
 from __future__ import annotations
 
@@ -54,7 +54,8 @@ def answer(question: str, args: Sequence[str], area: str | None, timeout: float,
     if question == "complete":
         return questions.complete(parse_sheet(args[0]), int(args[1]), timeout, options,
                                   progress)
+    if question == "solo-bound":
+        return questions.solo_bound(timeout, options, progress)
     if question == "reachable":
         return questions.reachable(parse_sheet(args[0]), timeout, options, progress)
-    raise OracleError(f"solve {question}: not answered for clever-4ever yet (area-max, fewest, "
-                      "sheet-max, complete and reachable are)")
+    raise OracleError(f"solve {question}: no such question for clever-4ever")

@@ -10,7 +10,18 @@ import attrs
 
 from oracle.sheet import Sheet
 from spec.fourever import certificates, decompose, sheetvars
-from spec.fourever.printed import AREAS
+from spec.fourever.printed import (
+    AREAS,
+    BLUE_ROW_BONUS,
+    GREEN_BONUS,
+    GREY_CELL_BONUS,
+    PINK_BONUS,
+    ROUND_BONUS,
+    ROUNDS,
+    TRACKS,
+    XD,
+    YELLOW_BONUS,
+)
 from spec.fourever.seam import BLANK, DEFAULT, Options, areas, format_sheet, sheet_of
 from spec.fourever.sheetvars import SheetVars
 from spec.logic import Bool, Int, Model, Solver, all_of
@@ -189,3 +200,34 @@ def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
                   ("every area can be written by the engine's entries; whether a game's turns "
                    "reach the whole sheet is not decided for Clever 4Ever",),
                   verdict="undecided")
+
+
+def solo_entries() -> int:
+    """The most entries a solo game can make, counted from the printed sheet: six rounds of
+    three active picks and one passive pick, one entry per extra-die circle (the track's 7
+    fields; a full track gains nothing more, ruling 4E-4), one per question mark printed (on
+    the areas, at the re-roll track's end and the round track's black one: each is used at
+    once or lost, rulings 4E-3, 4E-11).  Polish and re-rolls make no entry; a pink extra 3 is
+    not an entry."""
+    printed = [*(b for row in YELLOW_BONUS for b in row), *BLUE_ROW_BONUS,
+               *GREY_CELL_BONUS.values(), *GREEN_BONUS, *PINK_BONUS,
+               *(end for _, _, end in TRACKS), *ROUND_BONUS[:ROUNDS[1]]]
+    questions_printed = sum(1 for b in printed if b is not None and b.startswith("?"))
+    extra_dice = next(length for action, length, _ in TRACKS if action == XD)
+    return ROUNDS[1] * (3 + 1) + extra_dice + questions_printed
+
+
+def solo_bound(timeout: float = 1800.0, options: Options = DEFAULT,
+               progress: Progress | None = None) -> Answer:
+    """An upper bound on any solo game's total: the highest sheet with at most
+    :func:`solo_entries` entries (exact by :mod:`spec.fourever.decompose`); the sheet shown is
+    that best sheet, not a game."""
+    most = solo_entries()
+    answer = sheet_max(most, timeout, options, progress)
+    if answer.value is None:
+        return attrs.evolve(answer, question="upper bound on any solo game's total")
+    return attrs.evolve(answer, question="upper bound on any solo game's total (counting "
+                        "entries)", notes=answer.notes + (
+                            f"a solo game makes at most {most} entries (24 picks, 7 extra dice, "
+                            "26 question marks); the sheet shown is the best such sheet, not a "
+                            "game",))

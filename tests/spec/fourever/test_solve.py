@@ -131,3 +131,9 @@ def test_readme_examples_answer_as_written() -> None:
         else:
             number = re.match(r"\s*(\d+), proven", comment)
             assert number is not None and f": {number.group(1)} (proven optimal)" in head, head
+
+
+def test_a_solo_game_makes_at_most_57_entries() -> None:
+    """6 rounds x (3 active + 1 passive picks) + 7 extra dice + 26 printed question marks
+    (yellow 5, blue 4, grey 5, green 6, pink 4, the re-roll track's end, round 4's black)."""
+    assert questions.solo_entries() == 6 * 4 + 7 + (5 + 4 + 5 + 6 + 4 + 1 + 1)
