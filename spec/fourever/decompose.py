@@ -50,12 +50,31 @@ class Option:
     part: Any
 
 
-@functools.cache
-def area_table(label: str, options: Options = DEFAULT) -> tuple[Option, ...]:
+@attrs.frozen(eq=False)
+class Until:
+    """A deadline that is no part of a cache key (every two are equal): a table made in time
+    is kept whatever its deadline was; one cut short raises and is not kept."""
+
+    at: float | None = None
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Until)
+
+    def __hash__(self) -> int:
+        return 0
+
+
+def area_table(label: str, options: Options = DEFAULT, until: Until = Until()
+               ) -> tuple[Option, ...]:
     """For every entry count and fox count some state of the area has, the highest score and
     a state with it (proven), keeping only options no other beats in every respect; made once
-    per process."""
-    return made_table(label, options, None)
+    per process (:class:`TimeoutError` when not made by ``until``)."""
+    return _kept(label, options, until)
+
+
+@functools.cache
+def _kept(label: str, options: Options, until: Until) -> tuple[Option, ...]:
+    return made_table(label, options, until.at)
 
 
 def made_table(label: str, options: Options, deadline: float | None) -> tuple[Option, ...]:
@@ -131,8 +150,7 @@ class Best:
 def best_totals(options: Options = DEFAULT, deadline: float | None = None) -> Best:
     """For every entry count K up to a full sheet, the highest total of a sheet with at most K
     entries, and the area options making it."""
-    tables = [area_table(a, options) if deadline is None else made_table(a, options, deadline)
-              for a in AREAS]
+    tables = [area_table(a, options, Until(deadline)) for a in AREAS]
     most = sum(max(o.entries for o in t) for t in tables)
     best = np.full(most + 1, NONE, np.int64)
     where = [(0, 0)] * (most + 1)  # the (lowest score, foxes) of each entry count's best
