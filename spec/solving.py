@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
 import attrs
@@ -184,3 +184,19 @@ def highest(solver: Solver, score: Int, deadline: float | None = None,
         if status != "sat":
             raise TimeoutError("an area table cell ran out of time")
         best = solver.model().int(score)
+
+
+def whole_sheet(question: str, t0: float, totals: Callable[[], Sequence[int]],
+                answer: Callable[[int], Answer], goal: int) -> Answer:
+    """The fewest entries of a whole sheet reaching ``goal``, from the best total for every
+    entry count (``totals``, which raises :class:`TimeoutError` when out of time);
+    ``answer(k)`` is the certified best sheet with at most ``k`` entries."""
+    try:
+        best = totals()
+    except TimeoutError:
+        return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
+    enough = [k for k, v in enumerate(best) if v >= goal]
+    if not enough:
+        return Answer(question, None, None, True, None, 0.0, time.perf_counter() - t0,
+                      (f"the highest total of any sheet is {best[-1]}",))
+    return attrs.evolve(answer(enough[0]), value=enough[0], bound=enough[0])

@@ -20,7 +20,7 @@ from spec.cubed import (bound, certificates, decompose, realise, scores, sheetva
                         solo_realise, spaces, tracks)
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Bool, Int, Model, Solver, all_of, any_of, int_var, total
-from spec.solving import Answer, Progress, Search, optimum
+from spec.solving import Answer, Progress, Search, optimum, whole_sheet
 
 __all__ = ["Answer", "Progress", "area_max", "complete", "fewest", "reachable", "sheet_max",
            "solo_upper_bound_check"]
@@ -143,16 +143,14 @@ def fewest(goal: int, area: Area | None = None, timeout: float = 60.0,
     where = area.label if area else "sheet"
     question = f"fewest entries for {goal} {where} points"
     if area is None:
-        try:
-            found = decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout)
-        except TimeoutError:
-            return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
-        enough = [k for k, v in enumerate(found.totals) if v >= goal]
-        if not enough:
-            return Answer(question, None, None, True, None, 0.0, time.perf_counter() - t0,
-                          (f"the highest total of any sheet is {found.totals[-1]}",))
-        answer = _whole(question, found, enough[0], t0)
-        return attrs.evolve(answer, value=enough[0], bound=enough[0])
+        box: list[decompose.Best] = []
+
+        def totals() -> tuple[int, ...]:
+            box.append(decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout))
+            return box[0].totals
+
+        return whole_sheet(question, t0, totals, lambda k: _whole(question, box[0], k, t0),
+                           goal)
     s = sheetvars.fresh("s")
     points = sheetvars.area_score(s, area)
     entries = sheetvars.area_entries(s, area)

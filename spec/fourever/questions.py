@@ -25,7 +25,7 @@ from spec.fourever.printed import (
 from spec.fourever.seam import BLANK, DEFAULT, Options, areas, format_sheet, sheet_of
 from spec.fourever.sheetvars import SheetVars
 from spec.logic import Bool, Int, Model, Solver, all_of
-from spec.solving import Answer, Progress, Search, optimum
+from spec.solving import Answer, Progress, Search, optimum, whole_sheet
 
 #: A score no area passes: yellow 5 x 6 + 70 stars, blue every column and the anti-diagonal,
 #: grey every column, green every field 6 + 6, pink the 12th field and twelve circled 4s.
@@ -78,16 +78,14 @@ def fewest(goal: int, label: str | None = None, timeout: float = 60.0,
     t0 = time.perf_counter()
     question = f"fewest entries for {goal} {label or 'sheet'} points"
     if label is None:
-        try:
-            found = decompose.best_totals(options, t0 + timeout)
-        except TimeoutError:
-            return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
-        enough = [k for k, v in enumerate(found.totals) if v >= goal]
-        if not enough:
-            return Answer(question, None, None, True, None, 0.0, time.perf_counter() - t0,
-                          (f"the highest total of any sheet is {found.totals[-1]}",))
-        answer = _whole(question, found, enough[0], t0, options)
-        return attrs.evolve(answer, value=enough[0], bound=enough[0])
+        box: list[decompose.Best] = []
+
+        def totals() -> tuple[int, ...]:
+            box.append(decompose.best_totals(options, t0 + timeout))
+            return box[0].totals
+
+        return whole_sheet(question, t0, totals, lambda k: _whole(question, box[0], k, t0, options),
+                           goal)
     s = sheetvars.fresh("s")
     points = sheetvars.area_score(s, label)
     parts = sheetvars.well_formed(s, options) & points.ge(goal) & _only(s, label)
