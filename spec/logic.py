@@ -196,8 +196,12 @@ class Solver:
     """An incremental Z3 solver: formulas are built once and reused with push/pop or
     assumptions; named formulas (``add_named``) come back in an unsat core."""
 
-    def __init__(self, timeout_ms: int | None = None) -> None:
-        self._solver = z3.Solver()
+    def __init__(self, timeout_ms: int | None = None, finite: bool = False) -> None:
+        # ``finite``: every integer has a small bounded domain (numbers on a sheet), so the
+        # formula is bit-blasted to SAT, which proves such bounds far faster than arithmetic.
+        self._solver = z3.Then("simplify", "propagate-values", "solve-eqs", "lia2card",
+                               "card2bv", "bit-blast", "sat").solver() if finite \
+            else z3.Solver()
         if timeout_ms is not None:
             self._solver.set("timeout", max(1, timeout_ms))
         self._names: dict[str, str] = {}

@@ -14,8 +14,8 @@ GAME_PACKAGES = ("oracle.cubed", "oracle.fourever")
 #: Modules that may import a game package: the registry, and ``oracle/__init__.py``, which keeps
 #: Clever Cubed's public names (``from oracle import new_game``) working.
 MAY_IMPORT_GAMES = {"oracle.games", "oracle"}
-#: A game's Z3 specification (``spec/cubed/``) mirrors that game's package and may import it.
-SPEC_OF = {"spec.cubed": "oracle.cubed"}
+#: A game's Z3 specification (``spec/cubed/``, ``spec/fourever/``) mirrors that game's package and may import it.
+SPEC_OF = {"spec.cubed": "oracle.cubed", "spec.fourever": "oracle.fourever"}
 
 
 def _module(path: Path) -> str:

@@ -1,4 +1,5 @@
-"""``clever-oracle solve``: the solver questions on the command line (see :mod:`spec.cubed.questions`).
+"""``clever-oracle solve``: the solver questions on the command line (see :mod:`spec.cubed.questions`;
+``--game clever-4ever``: :mod:`spec.fourever.cli`).
 
     clever-oracle solve area-max pink 5        highest pink score with at most 5 entries
     clever-oracle solve sheet-max 20           highest sheet total with at most 20 entries
@@ -91,7 +92,17 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise OracleError(f"solve {q}: want {need} argument(s) ({USAGE[q] or 'none'}), got "
                           f"{len(a)}")
     ask: Callable[[], questions.Answer]
-    if q == "area-max":
+    if args.game == "clever-4ever":
+        from spec.fourever.cli import answer as fourever, options_of  # noqa: PLC0415
+
+        counted = {"area-max": (1,), "sheet-max": (0,), "fewest": (0,), "complete": (1,)}
+        for i in counted.get(q, ()):
+            _count(q, a[i])  # checked here, read by Clever 4Ever's questions
+        options = options_of(args.ruleset or ())
+        ask = lambda: fourever(q, a, args.area, timeout, options, progress)  # noqa: E731
+    elif args.ruleset:
+        raise OracleError("solve: --ruleset is for --game clever-4ever")
+    elif q == "area-max":
         area, most = _area(a[0]), _count(q, a[1])
         ask = lambda: questions.area_max(area, most, timeout, progress=progress)  # noqa: E731
     elif q == "sheet-max":
@@ -157,6 +168,11 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
                                       "given)",
                                       3: "a certificate the engine does not confirm, or "
                                       "another internal error (a bug; please report it)"}))
+    p.add_argument("--game", choices=["clever-cubed", "clever-4ever"], default="clever-cubed",
+                   help="the game (default clever-cubed); Clever 4Ever's areas are yellow, "
+                   "blue, grey, green and pink")
+    p.add_argument("--ruleset", action="append", metavar="OPTION=VALUE",
+                   help="clever-4ever: a ruleset option (fox_floor_zero=true ...)")
     p.add_argument("question", choices=list(USAGE))
     p.add_argument("args", nargs="*", help="the question's arguments (above)")
     p.add_argument("--area", help="fewest: an area (default: the whole sheet)")

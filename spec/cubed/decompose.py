@@ -30,7 +30,8 @@ import numpy.typing as npt
 from oracle import Area, Bonus, PlayerSheet, Ruleset
 from spec.cubed import sheetvars
 from spec.cubed.printed import ROUND_START_BONUS, TRACK_FIELDS
-from spec.logic import Bool, Int, Solver, const
+from spec.logic import Bool, Solver, const
+from spec.solving import highest
 
 #: The most entries each area can hold (turquoise: one per column used).
 MOST_ENTRIES = MappingProxyType({Area.YELLOW: 18, Area.TURQUOISE: 6, Area.BLUE: 12,
@@ -71,19 +72,6 @@ def _check(solver: Solver, *assumptions: Bool) -> str:
     return status
 
 
-def _highest(solver: Solver, score: Int) -> int | None:
-    """The highest ``score`` the solver's constraints allow (None: none), found by ascent and
-    proven by the last unsat."""
-    best: int | None = None
-    while True:
-        status = _check(solver, *([score.gt(best)] if best is not None else []))
-        if status == "unsat":
-            return best
-        if status != "sat":
-            raise TimeoutError("an area table cell ran out of time")
-        best = solver.model().int(score)
-
-
 @functools.cache
 def area_table(area: Area, ruleset: Ruleset = Ruleset()) -> tuple[Option, ...]:
     """For every entry count, fox and re-roll count that some state of ``area`` has, the
@@ -100,13 +88,13 @@ def area_table(area: Area, ruleset: Ruleset = Ruleset()) -> tuple[Option, ...]:
         if other is not area:
             solver.add(sheetvars.area_equals(s, other, PlayerSheet()))
     out: list[Option] = []
-    most_rerolls = _highest(solver, rerolls) or 0
+    most_rerolls = highest(solver, rerolls, _DEADLINE.get()) or 0
     for f, r in itertools.product((0, 1), range(most_rerolls + 1)):
         if _check(solver, fox.eq(f), rerolls.eq(r)) == "sat":
             for e in range(MOST_ENTRIES[area] + 1):
                 solver.push()
                 solver.add(fox.eq(f) & rerolls.eq(r) & entries.le(e))
-                best = _highest(solver, score)
+                best = highest(solver, score, _DEADLINE.get())
                 if best is not None:
                     _check(solver, score.eq(best))
                     model = solver.model()

@@ -11,174 +11,24 @@ equivalent mutant) or shows a hole in the checks.
 
 from __future__ import annotations
 
-import argparse
-import ast
-import functools
-import importlib
-import inspect
-import random
 import sys
-import time
 import types
-from collections.abc import Callable, Iterator
-from pathlib import Path
-
-import attrs
+from collections.abc import Callable
 
 from oracle import Area, PlayerSheet, Position, Ruleset
+from spec import mutation as generic
 from spec.cubed import equality, spaces
+from spec.mutation import Mutant, mutants, replaced, source_line
+
+__all__ = ["ENCODINGS", "Mutant", "every_mutant", "killed", "mutants", "replaced", "sample",
+           "source_line"]
 
 #: The encodings mutated, by module name, with the area each one encodes.
 ENCODINGS = {"spec.cubed.yellow": Area.YELLOW, "spec.cubed.turquoise": Area.TURQUOISE,
              "spec.cubed.blue": Area.BLUE, "spec.cubed.brown": Area.BROWN,
              "spec.cubed.pink": Area.PINK}
 
-_COMPARE: dict[type[ast.cmpop], type[ast.cmpop]] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
-            ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
-            ast.In: ast.NotIn, ast.NotIn: ast.In}
-_BINARY: dict[type[ast.operator], type[ast.operator]] = {
-    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Add, ast.FloorDiv: ast.Mult,
-    ast.BitAnd: ast.BitOr, ast.BitOr: ast.BitAnd, ast.RShift: ast.LShift, ast.Mod: ast.FloorDiv}
-#: Method and function names swapped for one another (spec.logic's terms and combinators).
-_NAMES = {"le": "lt", "lt": "le", "ge": "gt", "gt": "ge", "eq": "ne", "ne": "eq",
-          "all_of": "any_of", "any_of": "all_of", "implies": "iff", "iff": "implies",
-          "maximum": "minimum", "minimum": "maximum"}
-
-
-@attrs.frozen
-class Mutant:
-    """One change: the module, the line, what was changed, and the changed module's tree."""
-
-    module: str
-    line: int
-    column: int
-    change: str
-    source: str = attrs.field(eq=False, repr=False)
-
-    @property
-    def key(self) -> str:
-        """A stable name: ``module:line:column:change``."""
-        return f"{self.module}:{self.line}:{self.column}:{self.change}"
-
-
-#: A change made in place, and the change undoing it.
-Change = tuple[Callable[[], None], Callable[[], None]]
-
-
-def _swap(node: ast.AST, field: str, value: object) -> Change:
-    """Set ``node.<field>`` to ``value``; undo puts the old value back."""
-    before = getattr(node, field)
-    return (lambda: setattr(node, field, value)), (lambda: setattr(node, field, before))
-
-
-def _changes(node: ast.AST, parent: tuple[ast.AST, str, int | None] | None
-             ) -> Iterator[tuple[str, Change]]:
-    """The single changes that can be made to ``node``: (what, change)."""
-    if isinstance(node, ast.Compare):
-        for i, op in enumerate(node.ops):
-            swapped = _COMPARE.get(type(op))
-            if swapped is not None:
-                ops = list(node.ops)
-                ops[i] = swapped()
-                yield f"{type(op).__name__}->{swapped.__name__}", _swap(node, "ops", ops)
-    elif isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
-        other = _BINARY[type(node.op)]
-        yield f"{type(node.op).__name__}->{other.__name__}", _swap(node, "op", other())
-    elif isinstance(node, ast.BoolOp):
-        flip: type[ast.boolop] = ast.Or if isinstance(node.op, ast.And) else ast.And
-        yield f"{type(node.op).__name__}->{flip.__name__}", _swap(node, "op", flip())
-    elif isinstance(node, ast.Constant) and type(node.value) is int:
-        value = node.value
-        yield f"{value}->{value + 1}", _swap(node, "value", value + 1)
-        if value > 0:
-            yield f"{value}->{value - 1}", _swap(node, "value", value - 1)
-    elif isinstance(node, ast.Constant) and type(node.value) is bool:
-        yield f"{node.value}->{not node.value}", _swap(node, "value", not node.value)
-    elif isinstance(node, ast.Attribute) and node.attr in _NAMES:
-        yield f".{node.attr}->.{_NAMES[node.attr]}", _swap(node, "attr", _NAMES[node.attr])
-    elif isinstance(node, ast.Name) and node.id in _NAMES and isinstance(node.ctx, ast.Load):
-        yield f"{node.id}->{_NAMES[node.id]}", _swap(node, "id", _NAMES[node.id])
-    elif isinstance(node, ast.UnaryOp) and parent is not None:
-        owner, field, index = parent
-        if index is None:
-            yield f"drop {type(node.op).__name__}", _swap(owner, field, node.operand)
-        else:
-            items = list(getattr(owner, field))
-            items[index] = node.operand
-            yield f"drop {type(node.op).__name__}", _swap(owner, field, items)
-
-
-def _parents(tree: ast.AST) -> dict[int, tuple[ast.AST, str, int | None]]:
-    """For each node (by id), the node holding it, the field and the index in a list field."""
-    out: dict[int, tuple[ast.AST, str, int | None]] = {}
-    for owner in ast.walk(tree):
-        for field, value in ast.iter_fields(owner):
-            if isinstance(value, ast.AST):
-                out[id(value)] = (owner, field, None)
-            elif isinstance(value, list):
-                for i, item in enumerate(value):
-                    if isinstance(item, ast.AST):
-                        out[id(item)] = (owner, field, i)
-    return out
-
-
-def _docstring(node: ast.AST) -> bool:
-    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
-
-
-def _mutable_nodes(tree: ast.Module) -> Iterator[ast.AST]:
-    """Every node of the module's code: function bodies and module-level assignments (the
-    encoding's tables), without docstrings, imports, annotations and ``fresh``'s names."""
-    for stmt in tree.body:
-        if isinstance(stmt, (ast.Import, ast.ImportFrom)) or _docstring(stmt):
-            continue
-        if isinstance(stmt, ast.ClassDef):
-            continue  # the area's variables: their shape, not a rule
-        if isinstance(stmt, ast.FunctionDef):
-            if stmt.name in ("fresh",):
-                continue
-            for inner in stmt.body:
-                if not _docstring(inner):
-                    yield from _walk(inner)
-        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
-            yield from _walk(stmt.value)
-
-
-def _walk(node: ast.AST) -> Iterator[ast.AST]:
-    for child in ast.walk(node):
-        if not isinstance(child, (ast.arg, ast.keyword)):
-            yield child
-
-
-@functools.cache
-def mutants(module: str) -> tuple[Mutant, ...]:
-    """Every single change to the code of ``module`` (see :func:`_changes`), each as the
-    changed module's source (the change is made on the tree, written out and undone)."""
-    path = Path(importlib.import_module(module).__file__ or "")
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    parents = _parents(tree)
-    out = []
-    for node in list(_mutable_nodes(tree)):
-        for what, (do, undo) in list(_changes(node, parents.get(id(node)))):
-            do()
-            text = ast.unparse(tree)
-            undo()
-            out.append(Mutant(module, getattr(node, "lineno", 0),
-                              getattr(node, "col_offset", 0), what, text))
-    return tuple(out)
-
-
-def load(mutant: Mutant) -> types.ModuleType:
-    """The changed module, as a new module object (the real one is untouched)."""
-    real = importlib.import_module(mutant.module)
-    module = types.ModuleType(mutant.module + "_mutant")
-    module.__file__ = real.__file__
-    code = compile(mutant.source, real.__file__ or mutant.module, "exec")
-    exec(code, module.__dict__)  # noqa: S102 - the spec's own code, changed on purpose
-    return module
-
-
-Check = Callable[[], list[str]]
+Check = generic.Check
 
 
 def _checks(module: types.ModuleType, area: Area) -> list[Check]:
@@ -219,16 +69,7 @@ def _entries(module: types.ModuleType, area: Area, sheets: list[PlayerSheet],
 def killed(mutant: Mutant) -> str | None:
     """The first difference the checks find for the mutant (or the error its code raises);
     None when it survives every check."""
-    area = ENCODINGS[mutant.module]
-    try:
-        module = load(mutant)
-        for check in _checks(module, area):
-            found = check()
-            if found:
-                return found[0]
-    except Exception as exc:  # noqa: BLE001 - a mutant that breaks the code is killed
-        return f"{type(exc).__name__}: {exc}"
-    return None
+    return generic.first_difference(mutant, lambda m: _checks(m, ENCODINGS[mutant.module]))
 
 
 def every_mutant() -> list[Mutant]:
@@ -238,62 +79,13 @@ def every_mutant() -> list[Mutant]:
 
 def sample(count: int, seed: int) -> list[Mutant]:
     """``count`` mutants drawn with ``seed``, spread over the encodings."""
-    rng = random.Random(seed)
-    pool = {module: list(mutants(module)) for module in ENCODINGS}
-    out = []
-    for i in range(count):
-        module = list(ENCODINGS)[i % len(ENCODINGS)]
-        out.append(pool[module].pop(rng.randrange(len(pool[module]))))
-    return out
+    return generic.sample(list(ENCODINGS), count, seed)
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run mutants; print each survivor and the score."""
-    parser = argparse.ArgumentParser(prog="python -m spec.cubed.mutation",
-                                     description="mutation testing of the Z3 encodings")
-    parser.add_argument("--sample", type=int, default=0, help="this many mutants (0: all)")
-    parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--module", action="append", help="only these modules")
-    args = parser.parse_args(argv)
-    chosen = sample(args.sample, args.seed) if args.sample else every_mutant()
-    if args.module:
-        chosen = [m for m in chosen if m.module in args.module]
-    began = time.monotonic()
-    survivors = []
-    for i, mutant in enumerate(chosen, start=1):
-        why = killed(mutant)
-        if why is None:
-            survivors.append(mutant)
-            print(f"SURVIVED {mutant.key}: {_line(mutant)}", flush=True)
-        if i % 50 == 0:
-            print(f"... {i}/{len(chosen)} ({time.monotonic() - began:.0f} s)", flush=True)
-    killed_count = len(chosen) - len(survivors)
-    print(f"mutation score: {killed_count}/{len(chosen)} killed "
-          f"({100 * killed_count / max(1, len(chosen)):.1f} %), "
-          f"{time.monotonic() - began:.0f} s")
-    return 0
-
-
-def _line(mutant: Mutant) -> str:
-    source = inspect.getsource(importlib.import_module(mutant.module)).splitlines()
-    return source[mutant.line - 1].strip() if 0 < mutant.line <= len(source) else ""
+    return generic.main("python -m spec.cubed.mutation", list(ENCODINGS), killed, argv)
 
 
 if __name__ == "__main__":
     sys.exit(main())
-
-
-def source_line(mutant: Mutant) -> str:
-    """The line of the real module the mutant changes, stripped."""
-    return _line(mutant)
-
-
-def replaced(module: str, old: str, new: str) -> Mutant:
-    """A mutant made by hand: ``old`` (one occurrence in the module's source) replaced by
-    ``new`` (a bug planted on purpose)."""
-    path = Path(importlib.import_module(module).__file__ or "")
-    source = path.read_text(encoding="utf-8")
-    if source.count(old) != 1:
-        raise ValueError(f"{module}: {old!r} occurs {source.count(old)} times")
-    line = source[:source.index(old)].count("\n") + 1
-    return Mutant(module, line, 0, f"planted {new!r}", source.replace(old, new))

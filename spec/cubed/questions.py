@@ -6,7 +6,6 @@ out, when the best witness, the best proven bound and the gap are reported)."""
 from __future__ import annotations
 
 import itertools
-import json
 import time
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -20,129 +19,24 @@ from spec.cubed.seam import GAME, format_sheet
 from spec.cubed import (bound, certificates, decompose, realise, scores, sheetvars,
                         solo_realise, spaces, tracks)
 from spec.cubed.sheetvars import SheetVars
-from spec.logic import Bool, Int, Solver, all_of, any_of, int_var, total
+from spec.logic import Bool, Int, Model, Solver, all_of, any_of, int_var, total
+from spec.solving import Answer, Progress, Search, optimum, whole_sheet
 
-Progress = Callable[[str], None]
-
-
-@attrs.frozen
-class Answer:
-    """An optimum with its certificate.  ``value`` is the witness's value; ``proven`` says Z3
-    showed nothing better exists; otherwise ``bound`` is the best proven bound (None: none) and
-    the gap is the difference."""
-
-    question: str
-    value: int | None
-    witness: str | None
-    proven: bool
-    bound: int | None
-    build_seconds: float
-    solve_seconds: float
-    notes: tuple[str, ...] = ()
-    #: For a game question answered yes: a game record (JSON text) reaching the sheet.
-    record: str | None = None
-    #: For a yes/no question: "yes", "no" or "undecided" (the head of the printed answer).
-    verdict: str | None = None
-
-    def to_json(self) -> dict[str, object]:
-        """The answer as a JSON-ready mapping (the record as a JSON object)."""
-        data = attrs.asdict(self)
-        if self.record is not None:
-            data["record"] = json.loads(self.record)
-        return data
-
-    def __str__(self) -> str:
-        if self.verdict is not None:
-            head = f"{self.question}: {self.verdict}"
-        elif self.value is None and not self.proven:
-            head = f"{self.question}: undecided in the time given"
-        elif self.value is None:
-            head = f"{self.question}: no sheet satisfies it"
-        elif self.proven and self.question.startswith("upper bound"):
-            head = f"{self.question}: at most {self.value} (proven: Z3 says unsat for more)"
-        elif self.proven:
-            head = f"{self.question}: {self.value} (proven optimal)"
-        else:
-            gap = "unknown" if self.bound is None else str(abs(self.bound - self.value))
-            head = (f"{self.question}: best found {self.value}, best proven bound "
-                    f"{self.bound if self.bound is not None else 'none'}, gap {gap} "
-                    "(time ran out)")
-        lines = [head]
-        if self.witness:
-            lines.append(f"  witness: {self.witness}")
-        lines += [f"  {n}" for n in self.notes]
-        lines.append(f"  build {self.build_seconds:.2f} s, solve {self.solve_seconds:.2f} s")
-        return "\n".join(lines)
+__all__ = ["Answer", "Progress", "area_max", "complete", "fewest", "reachable", "sheet_max",
+           "solo_upper_bound_check"]
 
 
-def _ascend(solver: Solver, objective: Int, s: SheetVars, deadline: float, better: int,
-            progress: Progress | None, base: PlayerSheet
-            ) -> tuple[int | None, PlayerSheet | None, bool, int | None]:
-    """Improve ``objective`` (``better`` = +1 to maximise, -1 to minimise) until unsat."""
-    best: int | None = None
-    sheet: PlayerSheet | None = None
-    while True:
-        solver.set_timeout(int(max(0.001, deadline - time.perf_counter()) * 1000))
-        solver.push()
-        if best is not None:
-            solver.add(objective.gt(best) if better > 0 else objective.lt(best))
-        status = solver.check()
-        if status == "sat":
-            model = solver.model()
-            best = model.int(objective)
-            sheet = sheetvars.read(model, s, base)
-            if progress is not None:
-                progress(f"found {best}")
-        solver.pop()
-        if status == "unsat":
-            return best, sheet, True, best
-        if status != "sat":
-            return best, sheet, False, None
+
+def _reader(s: SheetVars, base: PlayerSheet) -> Callable[[Model], PlayerSheet]:
+    return lambda model: sheetvars.read(model, s, base)
 
 
 def _bound(solver: Solver, objective: Int, s: SheetVars, deadline: float, better: int,
            best: int, cap: int, progress: Progress | None, base: PlayerSheet,
            ) -> tuple[int, int, PlayerSheet | None]:
-    """When the ascent runs out of time: narrow the proven bound from ``cap`` (a value no sheet
-    passes, ``better`` = +1: none exceeds it; -1: none is below it) towards ``best`` by
-    bisection, each check with a share of the time left.  Returns the best value found (a sat
-    check may find a better witness), the proven bound and that witness (None: none new)."""
-    low, high = (best, cap) if better > 0 else (cap, best)
-    hard = low if better > 0 else high  # checks at or beyond here ran out of time
-    sheet = None
-    while low < high:
-        left = deadline - time.perf_counter()
-        if left <= 0.05:
-            break
-        if better > 0:
-            mid = (max(low, hard) + high + 1) // 2
-            if mid > high:
-                break
-            claim = objective.ge(mid)
-        else:
-            mid = (low + min(high, hard)) // 2
-            if mid < low:
-                break
-            claim = objective.le(mid)
-        solver.set_timeout(int(max(0.05, left / 3) * 1000))
-        status = solver.check(claim)
-        if status == "unsat":
-            high, low = (mid - 1, low) if better > 0 else (high, mid + 1)
-            if progress is not None:
-                progress(f"proved {'at most' if better > 0 else 'at least'} "
-                         f"{high if better > 0 else low}")
-        elif status == "sat":
-            model = solver.model()
-            found = model.int(objective)
-            sheet = sheetvars.read(model, s, base)
-            low, high = (found, high) if better > 0 else (low, found)
-        elif mid == (high if better > 0 else low):
-            break  # even the check nearest the bound runs out of time
-        else:
-            hard = mid
-    value = low if better > 0 else high
-    proven_bound = high if better > 0 else low
-    return value, proven_bound, sheet
+    """:meth:`spec.solving.Search.bound` for a sheet's variables ``s``."""
+    return Search(solver, objective, better, _reader(s, base), progress).bound(deadline, best,
+                                                                              cap)
 
 
 Certify = Callable[[int, PlayerSheet], PlayerSheet]
@@ -152,27 +46,12 @@ def _optimum(question: str, parts: Bool, objective: Int, s: SheetVars, timeout: 
              build: float, certify: Certify, better: int = 1, progress: Progress | None = None,
              notes: tuple[str, ...] = (), base: PlayerSheet = PlayerSheet(),
              cap: int | None = None) -> Answer:
-    """Ascend to the optimum; when that runs out of time (after half of it, if ``cap`` — a
-    value nothing passes — is given), use the rest to prove a bound between the best found and
-    ``cap`` (:func:`_bound`).  The witness goes through ``certify`` (the engine's check, which
-    gives the sheet to print) before it is printed."""
-    start = time.perf_counter()
+    """:func:`spec.solving.optimum` over a Clever Cubed sheet: the witness goes through
+    ``certify`` (the engine's check, which gives the sheet to print)."""
     solver = Solver()
     solver.add(parts)
-    share = timeout / 2 if cap is not None else timeout
-    value, sheet, proven, proven_bound = _ascend(solver, objective, s, start + share, better,
-                                                 progress, base)
-    if not proven and cap is not None and value is not None:
-        value, proven_bound, found = _bound(solver, objective, s, start + timeout, better,
-                                            value, cap, progress, base)
-        sheet = found or sheet
-        proven = proven_bound == value
-    shown = certify(value, sheet) if value is not None and sheet is not None else None
-    if proven:
-        notes = notes + ("proof: Z3 finds no better sheet (unsat); the witness is checked by "
-                         "the engine",)
-    return Answer(question, value, format_sheet(shown) if shown else None, proven,
-                  proven_bound, build, time.perf_counter() - start, notes)
+    return optimum(question, Search(solver, objective, better, _reader(s, base), progress),
+                   timeout, build, lambda v, w: format_sheet(certify(v, w)), notes, cap)
 
 
 def area_max(area: Area, most: int, timeout: float = 60.0,
@@ -264,16 +143,14 @@ def fewest(goal: int, area: Area | None = None, timeout: float = 60.0,
     where = area.label if area else "sheet"
     question = f"fewest entries for {goal} {where} points"
     if area is None:
-        try:
-            found = decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout, progress)
-        except TimeoutError:
-            return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
-        enough = [k for k, v in enumerate(found.totals) if v >= goal]
-        if not enough:
-            return Answer(question, None, None, True, None, 0.0, time.perf_counter() - t0,
-                          (f"the highest total of any sheet is {found.totals[-1]}",))
-        answer = _whole(question, found, enough[0], t0)
-        return attrs.evolve(answer, value=enough[0], bound=enough[0])
+        box: list[decompose.Best] = []
+
+        def totals() -> tuple[int, ...]:
+            box.append(decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout, progress))
+            return box[0].totals
+
+        return whole_sheet(question, t0, totals, lambda k: _whole(question, box[0], k, t0),
+                           goal)
     s = sheetvars.fresh("s")
     points = sheetvars.area_score(s, area)
     entries = sheetvars.area_entries(s, area)

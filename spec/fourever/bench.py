@@ -1,0 +1,42 @@
+"""``python -m spec.fourever.bench``: for every Clever 4Ever ``solve`` question in the README,
+the build seconds, the solve seconds and the answer (the whole-sheet questions build the five
+area tables first: their time is in the first one's solve seconds)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from spec.fourever import questions
+from spec.fourever.seam import parse_sheet
+from spec.solving import Answer
+
+#: The README's completion example.
+EXAMPLE_SHEET = ("y=12/3/ b=x...../....../....../....../....../...... gy=x................ "
+                 "gn=1/ p=2 rr=....... xd=....... ps=......... q=")
+
+
+def main() -> None:
+    """Run the README's questions and print one line each."""
+    runs: list[tuple[str, Callable[[], Answer]]] = [
+        ("area-max yellow 6", lambda: questions.area_max("yellow", 6, 60)),
+        ("area-max blue 6", lambda: questions.area_max("blue", 6, 60)),
+        ("area-max grey 5", lambda: questions.area_max("grey", 5, 60)),
+        ("area-max green 6", lambda: questions.area_max("green", 6, 60)),
+        ("area-max pink 5", lambda: questions.area_max("pink", 5, 60)),
+        ("fewest 60 --area grey", lambda: questions.fewest(60, "grey", 60)),
+        ("fewest 100 --area green", lambda: questions.fewest(100, "green", 60)),
+        ("complete SHEET 3", lambda: questions.complete(parse_sheet(EXAMPLE_SHEET), 3, 60)),
+        ("sheet-max 20", lambda: questions.sheet_max(20, 1800)),
+        ("sheet-max 78", lambda: questions.sheet_max(78, 1800)),
+        ("fewest 1000", lambda: questions.fewest(1000, None, 1800)),
+        ("solo-bound", lambda: questions.solo_bound(1800)),
+    ]
+    for name, run in runs:
+        a = run()
+        answer = str(a).splitlines()[0].split(": ", 1)[1]
+        print(f"{name:26} build {a.build_seconds:6.2f} s  solve {a.solve_seconds:7.2f} s  "
+              f"{answer}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,61 @@
+"""``clever-oracle solve --game clever-4ever``: Clever 4Ever's solver questions (see
+:mod:`spec.fourever.questions`).
+
+    clever-oracle solve --game clever-4ever area-max grey 5     highest grey score, 5 entries
+    clever-oracle solve --game clever-4ever fewest 60 --area green
+    clever-oracle solve --game clever-4ever sheet-max 20        whole sheet, foxes included
+    clever-oracle solve --game clever-4ever complete "SHEET" 3  best completion, 3 more entries
+    clever-oracle solve --game clever-4ever reachable "SHEET"   no (the broken rules) or undecided
+
+``--ruleset OPTION=VALUE`` picks another reading (``fox_floor_zero=true``,
+``green_upper_after_lower=true``).  ``reachable "SHEET"`` answers no (with the broken rules)
+or undecided, never yes; ``solo-bound`` proves an upper bound by counting a solo game's
+entries."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from oracle.errors import OracleError
+from spec.fourever import questions
+from spec.fourever.printed import AREAS
+from spec.fourever.seam import GAME, Options, parse_sheet
+from spec.solving import Answer, Progress
+
+
+def _area(text: str) -> str:
+    if text not in AREAS:
+        raise OracleError(f"unknown Clever 4Ever area {text!r} (want {', '.join(AREAS)})")
+    return text
+
+
+def options_of(pairs: Sequence[str]) -> Options:
+    """The ruleset of ``--ruleset OPTION=VALUE`` pairs."""
+    chosen = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise OracleError(f"solve: --ruleset wants OPTION=VALUE, not {pair!r}")
+        chosen[name] = value
+    made: Options = GAME.make_ruleset(chosen)  # type: ignore[assignment]  # Clever 4Ever's
+    return made
+
+
+def answer(question: str, args: Sequence[str], area: str | None, timeout: float,
+           options: Options, progress: Progress | None) -> Answer:
+    """Answer one question; :class:`OracleError` for a question Clever 4Ever does not have."""
+    if question == "area-max":
+        return questions.area_max(_area(args[0]), int(args[1]), timeout, options, progress)
+    if question == "sheet-max":
+        return questions.sheet_max(int(args[0]), timeout, options, progress)
+    if question == "fewest":
+        return questions.fewest(int(args[0]), _area(area) if area else None, timeout, options,
+                                progress)
+    if question == "complete":
+        return questions.complete(parse_sheet(args[0]), int(args[1]), timeout, options,
+                                  progress)
+    if question == "solo-bound":
+        return questions.solo_bound(timeout, options, progress)
+    if question == "reachable":
+        return questions.reachable(parse_sheet(args[0]), timeout, options, progress)
+    raise OracleError(f"solve {question}: no such question for clever-4ever")

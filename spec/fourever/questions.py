@@ -1,0 +1,231 @@
+"""The questions ``clever-oracle solve --game clever-4ever`` answers, each with a certificate
+checked by the engine (:mod:`spec.fourever.certificates`): the highest score of one area with
+at most so many entries, the fewest entries for a score, the highest whole sheet (exact, area by
+area: :mod:`spec.fourever.decompose`) and the best completion of a sheet."""
+
+from __future__ import annotations
+
+import time
+import attrs
+
+from oracle.sheet import Sheet
+from spec.fourever import certificates, decompose, sheetvars
+from spec.fourever.printed import (
+    AREAS,
+    BLUE_ROW_BONUS,
+    GREEN_BONUS,
+    GREY_CELL_BONUS,
+    PINK_BONUS,
+    ROUND_BONUS,
+    ROUNDS,
+    TRACKS,
+    XD,
+    YELLOW_BONUS,
+)
+from spec.fourever.seam import BLANK, DEFAULT, Options, areas, format_sheet, sheet_of
+from spec.fourever.sheetvars import SheetVars
+from spec.logic import Bool, Int, Model, Solver, all_of
+from spec.solving import Answer, Progress, Search, optimum, whole_sheet
+
+#: A score no area passes: yellow 5 x 6 + 70 stars, blue every column and the anti-diagonal,
+#: grey every column, green every field 6 + 6, pink the 12th field and twelve circled 4s.
+AREA_CAP = {"yellow": 100, "blue": 63, "grey": 106, "green": 228, "pink": 90}
+
+
+def _only(s: SheetVars, label: str) -> Bool:
+    """Every area but ``label`` is blank (the witness shows only the area asked about)."""
+    return all_of(sheetvars.area_equals(s, a, p) for a, p in zip(AREAS, BLANK.parts)
+                  if a != label)
+
+
+def _search(parts: Bool, objective: Int, s: SheetVars, better: int, progress: Progress | None,
+            base: Sheet = BLANK, pink: bool = True) -> Search[Sheet]:
+    """The search over ``s``; a formula with pink is bit-blasted (its proofs are far faster:
+    :class:`spec.logic.Solver`)."""
+    solver = Solver(finite=pink)
+    solver.add(parts)
+
+    def read(model: Model) -> Sheet:
+        return sheetvars.read(model, s, base)
+
+    return Search(solver, objective, better, read, progress)
+
+
+def area_max(label: str, most: int, timeout: float = 60.0, options: Options = DEFAULT,
+             progress: Progress | None = None) -> Answer:
+    """The highest score of the area ``label`` with at most ``most`` entries."""
+    t0 = time.perf_counter()
+    s = sheetvars.fresh("s")
+    parts = (sheetvars.well_formed(s, options) & sheetvars.area_entries(s, label).le(most)
+             & _only(s, label))
+    question = f"highest {label} score with at most {most} entries"
+
+    def certify(value: int, sheet: Sheet) -> str:
+        certificates.confirm_area(sheet, label, value, question)
+        certificates.confirm_entries(sheet, most, question, (label,), options=options)
+        return format_sheet(sheet)
+
+    search = _search(parts, sheetvars.area_score(s, label), s, 1, progress,
+                     pink=label == "pink")
+    return optimum(question, search, timeout, time.perf_counter() - t0, certify,
+                   cap=AREA_CAP[label])
+
+
+def fewest(goal: int, label: str | None = None, timeout: float = 60.0,
+           options: Options = DEFAULT, progress: Progress | None = None) -> Answer:
+    """The fewest entries that reach ``goal`` points in ``label`` (or the whole sheet, exact by
+    the per-area decomposition)."""
+    t0 = time.perf_counter()
+    question = f"fewest entries for {goal} {label or 'sheet'} points"
+    if label is None:
+        box: list[decompose.Best] = []
+
+        def totals() -> tuple[int, ...]:
+            box.append(decompose.best_totals(options, t0 + timeout))
+            return box[0].totals
+
+        return whole_sheet(question, t0, totals, lambda k: _whole(question, box[0], k, t0, options),
+                           goal)
+    s = sheetvars.fresh("s")
+    points = sheetvars.area_score(s, label)
+    parts = sheetvars.well_formed(s, options) & points.ge(goal) & _only(s, label)
+
+    def certify(value: int, sheet: Sheet) -> str:
+        used = certificates.confirm_entries(sheet, value, question, (label,), options=options)
+        got = areas(sheet)[AREAS.index(label)]
+        if used != value or got < goal:
+            raise certificates.CertificateError(
+                f"{question}: the witness {format_sheet(sheet)} has {used} entries and {got} "
+                "points by the engine")
+        return format_sheet(sheet)
+
+    search = _search(parts, sheetvars.area_entries(s, label), s, -1, progress,
+                     pink=label == "pink")
+    return optimum(question, search, timeout, time.perf_counter() - t0, certify, cap=0)
+
+
+def _whole(question: str, found: decompose.Best, most: int, t0: float,
+           options: Options) -> Answer:
+    """A whole-sheet answer from :func:`spec.fourever.decompose.best_totals`, certified by
+    the engine."""
+    most = min(most, len(found.totals) - 1)
+    value = found.totals[most]
+    sheet = sheet_of(decompose.combined(found.choices[most]))
+    certificates.confirm_total(sheet, value, question, options)
+    used = certificates.confirm_entries(sheet, most, question, options=options)
+    cells = sum(len(decompose.area_table(a, options)) for a in AREAS)
+    return Answer(question, value, format_sheet(sheet), True, value, 0.0,
+                  time.perf_counter() - t0,
+                  (f"{used} entries; proof: each area's best score for every entry count and "
+                   f"fox count ({cells} options kept), each proven by Z3, and an exhaustive "
+                   "choice of one per area; the witness is written by the engine's entries and "
+                   "its total checked by the engine",))
+
+
+def sheet_max(most: int, timeout: float = 60.0, options: Options = DEFAULT,
+              progress: Progress | None = None) -> Answer:
+    """The highest whole-sheet total (foxes included) with at most ``most`` entries."""
+    t0 = time.perf_counter()
+    question = f"highest sheet total with at most {most} entries"
+    if most < 0:
+        raise ValueError("the number of entries must be at least 0")
+    try:
+        found = decompose.best_totals(options, t0 + timeout)
+    except TimeoutError:
+        return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
+    return _whole(question, found, most, t0, options)
+
+
+def complete(sheet: Sheet, more: int, timeout: float = 60.0, options: Options = DEFAULT,
+             progress: Progress | None = None) -> Answer:
+    """The best total a sheet reaches with at most ``more`` further entries."""
+    t0 = time.perf_counter()
+    if more < 0:
+        raise ValueError("the number of entries must be at least 0")
+    old, new = sheetvars.fresh("old"), sheetvars.fresh("new")
+    for label, part in zip(AREAS, sheet.parts):
+        certificates.realise(label, part, options=options)  # the sheet can be written at all
+    grows = all_of(sheetvars.MODULES[a].grows(old.area(a), new.area(a)) for a in AREAS)
+    parts = (sheetvars.equals(old, sheet) & sheetvars.well_formed(new, options) & grows
+             & (sheetvars.entries(new) - sheetvars.entries(old)).le(more))
+    question = f"best completion with at most {more} more entries"
+
+    def certify(value: int, found: Sheet) -> str:
+        certificates.confirm_entries(found, more, question, start=sheet, options=options)
+        certificates.confirm_total(found, value, question, options)
+        return format_sheet(found)
+
+    search = _search(parts, sheetvars.sheet_total(new, options), new, 1, progress, sheet,
+                     pink=False)
+    return optimum(question, search, timeout, time.perf_counter() - t0, certify,
+                   cap=sum(AREA_CAP.values()) + sheetvars.MOST_FOXES * min(AREA_CAP.values()))
+
+
+#: Each area's rule that decides which states can be written, in words with its rule ids.
+WRITTEN_BY_RULE = {
+    "yellow": "yellow: each row written from the left, the top row strictly increasing "
+              "(YELLOW-ROW, YELLOW-INCREASING)",
+    "blue": "blue: any cells (BLUE-CELL)",
+    "grey": "grey: the first part a start part, every later one touching a crossed cell "
+            "(GREY-START, GREY-ADJACENT)",
+    "green": "green: both lines written from the left (GREEN-LINE; under "
+             "green_upper_after_lower, GREEN-UPPER-AFTER-LOWER)",
+    "pink": "pink: written from the left, a player's 3 followed by its extra 3 (PINK-THREE)",
+}
+
+
+def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
+              progress: Progress | None = None) -> Answer:
+    """Can a game end with ``sheet``'s areas?  **no** when some area cannot be written at all
+    (Z3: the area's rule and the sheet are unsat), with the smallest set of broken rules in
+    words and rule ids; otherwise **undecided** (no game is searched for Clever 4Ever yet, so
+    never yes)."""
+    t0 = time.perf_counter()
+    s = sheetvars.fresh("r")
+    solver = Solver(timeout_ms=int(timeout * 1000))
+    solver.add(sheetvars.equals(s, sheet))
+    for label in AREAS:
+        solver.add_named(sheetvars.MODULES[label].well_formed(s.area(label), options),
+                         WRITTEN_BY_RULE[label])
+    build = time.perf_counter() - t0
+    status = solver.check_named()
+    question = f"can a game end with {format_sheet(sheet)}"
+    if status == "unsat":
+        core = solver.minimal_core()
+        return Answer(question, None, None, True, None, build, time.perf_counter() - t0,
+                      tuple(f"broken: {c}" for c in core), verdict="no")
+    return Answer(question, None, None, False, None, build, time.perf_counter() - t0,
+                  ("every area can be written by the engine's entries; whether a game's turns "
+                   "reach the whole sheet is not decided for Clever 4Ever",),
+                  verdict="undecided")
+
+
+def solo_entries() -> int:
+    """The most entries a solo game can make, counted from the printed sheet: six rounds of
+    three active picks and one passive pick, one entry per extra-die circle (the track's 7
+    fields; a full track gains nothing more, ruling 4E-4), one per question mark printed (on
+    the areas, at the re-roll track's end and the round track's black one: each is used at
+    once or lost, rulings 4E-3, 4E-11).  Polish and re-rolls make no entry; a pink extra 3 is
+    not an entry."""
+    printed = [*(b for row in YELLOW_BONUS for b in row), *BLUE_ROW_BONUS,
+               *GREY_CELL_BONUS.values(), *GREEN_BONUS, *PINK_BONUS,
+               *(end for _, _, end in TRACKS), *ROUND_BONUS[:ROUNDS[1]]]
+    questions_printed = sum(1 for b in printed if b is not None and b.startswith("?"))
+    extra_dice = next(length for action, length, _ in TRACKS if action == XD)
+    return ROUNDS[1] * (3 + 1) + extra_dice + questions_printed
+
+
+def solo_bound(timeout: float = 1800.0, options: Options = DEFAULT,
+               progress: Progress | None = None) -> Answer:
+    """An upper bound on any solo game's total: the highest sheet with at most
+    :func:`solo_entries` entries (exact by :mod:`spec.fourever.decompose`); the sheet shown is
+    that best sheet, not a game."""
+    most = solo_entries()
+    answer = sheet_max(most, timeout, options, progress)
+    if answer.value is None:
+        return attrs.evolve(answer, question="upper bound on any solo game's total")
+    return attrs.evolve(answer, question="upper bound on any solo game's total (counting "
+                        "entries)", notes=answer.notes + (
+                            f"a solo game makes at most {most} entries (24 picks, 7 extra dice, "
+                            "26 question marks); the sheet shown is the best such sheet, not a "
+                            "game",))

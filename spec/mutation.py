@@ -1,0 +1,245 @@
+"""Mutation testing of Z3 encodings, for every game's spec: plant one small change in one line
+of an encoding (a comparison turned round, ``and`` for ``or``, a constant one off, a negation
+dropped, ``all_of`` for ``any_of``, ``le`` for ``lt`` ...), as a changed copy of the module (the
+real one is untouched).  A game's mutation module (``spec.cubed.mutation``,
+``spec.fourever.mutation``) checks each copy against the engine; a mutant is killed when a
+check finds a difference (or the changed code fails); one that survives either changes nothing
+a solver can see (an equivalent mutant) or shows a hole in the checks."""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import functools
+import importlib
+import inspect
+import random
+import time
+import types
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+
+import attrs
+
+@attrs.frozen
+class Mutant:
+    """One change: the module, the line, what was changed, and the changed module's tree."""
+
+    module: str
+    line: int
+    column: int
+    change: str
+    source: str = attrs.field(eq=False, repr=False)
+
+    @property
+    def key(self) -> str:
+        """A stable name: ``module:line:column:change``."""
+        return f"{self.module}:{self.line}:{self.column}:{self.change}"
+
+
+#: A change made in place, and the change undoing it.
+Change = tuple[Callable[[], None], Callable[[], None]]
+
+
+_COMPARE: dict[type[ast.cmpop], type[ast.cmpop]] = {ast.Lt: ast.LtE, ast.LtE: ast.Lt, ast.Gt: ast.GtE, ast.GtE: ast.Gt,
+            ast.Eq: ast.NotEq, ast.NotEq: ast.Eq, ast.Is: ast.IsNot, ast.IsNot: ast.Is,
+            ast.In: ast.NotIn, ast.NotIn: ast.In}
+_BINARY: dict[type[ast.operator], type[ast.operator]] = {
+    ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.Add, ast.FloorDiv: ast.Mult,
+    ast.BitAnd: ast.BitOr, ast.BitOr: ast.BitAnd, ast.RShift: ast.LShift, ast.Mod: ast.FloorDiv}
+#: Method and function names swapped for one another (spec.logic's terms and combinators).
+_NAMES = {"le": "lt", "lt": "le", "ge": "gt", "gt": "ge", "eq": "ne", "ne": "eq",
+          "all_of": "any_of", "any_of": "all_of", "implies": "iff", "iff": "implies",
+          "maximum": "minimum", "minimum": "maximum"}
+
+
+def _swap(node: ast.AST, field: str, value: object) -> Change:
+    """Set ``node.<field>`` to ``value``; undo puts the old value back."""
+    before = getattr(node, field)
+    return (lambda: setattr(node, field, value)), (lambda: setattr(node, field, before))
+
+
+def _changes(node: ast.AST, parent: tuple[ast.AST, str, int | None] | None
+             ) -> Iterator[tuple[str, Change]]:
+    """The single changes that can be made to ``node``: (what, change)."""
+    if isinstance(node, ast.Compare):
+        for i, op in enumerate(node.ops):
+            swapped = _COMPARE.get(type(op))
+            if swapped is not None:
+                ops = list(node.ops)
+                ops[i] = swapped()
+                yield f"{type(op).__name__}->{swapped.__name__}", _swap(node, "ops", ops)
+    elif isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+        other = _BINARY[type(node.op)]
+        yield f"{type(node.op).__name__}->{other.__name__}", _swap(node, "op", other())
+    elif isinstance(node, ast.BoolOp):
+        flip: type[ast.boolop] = ast.Or if isinstance(node.op, ast.And) else ast.And
+        yield f"{type(node.op).__name__}->{flip.__name__}", _swap(node, "op", flip())
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        value = node.value
+        yield f"{value}->{value + 1}", _swap(node, "value", value + 1)
+        if value > 0:
+            yield f"{value}->{value - 1}", _swap(node, "value", value - 1)
+    elif isinstance(node, ast.Constant) and type(node.value) is bool:
+        yield f"{node.value}->{not node.value}", _swap(node, "value", not node.value)
+    elif isinstance(node, ast.Attribute) and node.attr in _NAMES:
+        yield f".{node.attr}->.{_NAMES[node.attr]}", _swap(node, "attr", _NAMES[node.attr])
+    elif isinstance(node, ast.Name) and node.id in _NAMES and isinstance(node.ctx, ast.Load):
+        yield f"{node.id}->{_NAMES[node.id]}", _swap(node, "id", _NAMES[node.id])
+    elif isinstance(node, ast.UnaryOp) and parent is not None:
+        owner, field, index = parent
+        if index is None:
+            yield f"drop {type(node.op).__name__}", _swap(owner, field, node.operand)
+        else:
+            items = list(getattr(owner, field))
+            items[index] = node.operand
+            yield f"drop {type(node.op).__name__}", _swap(owner, field, items)
+
+
+def _parents(tree: ast.AST) -> dict[int, tuple[ast.AST, str, int | None]]:
+    """For each node (by id), the node holding it, the field and the index in a list field."""
+    out: dict[int, tuple[ast.AST, str, int | None]] = {}
+    for owner in ast.walk(tree):
+        for field, value in ast.iter_fields(owner):
+            if isinstance(value, ast.AST):
+                out[id(value)] = (owner, field, None)
+            elif isinstance(value, list):
+                for i, item in enumerate(value):
+                    if isinstance(item, ast.AST):
+                        out[id(item)] = (owner, field, i)
+    return out
+
+
+def _docstring(node: ast.AST) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+
+
+def _mutable_nodes(tree: ast.Module) -> Iterator[ast.AST]:
+    """Every node of the module's code: function bodies and module-level assignments (the
+    encoding's tables), without docstrings, imports, annotations and ``fresh``'s names."""
+    for stmt in tree.body:
+        if isinstance(stmt, (ast.Import, ast.ImportFrom)) or _docstring(stmt):
+            continue
+        if isinstance(stmt, ast.ClassDef):
+            continue  # the area's variables: their shape, not a rule
+        if isinstance(stmt, ast.FunctionDef):
+            if stmt.name in ("fresh",):
+                continue
+            for inner in stmt.body:
+                if not _docstring(inner):
+                    yield from _walk(inner)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)) and stmt.value is not None:
+            yield from _walk(stmt.value)
+
+
+def _walk(node: ast.AST) -> Iterator[ast.AST]:
+    for child in ast.walk(node):
+        if not isinstance(child, (ast.arg, ast.keyword)):
+            yield child
+
+
+@functools.cache
+def mutants(module: str) -> tuple[Mutant, ...]:
+    """Every single change to the code of ``module`` (see :func:`_changes`), each as the
+    changed module's source (the change is made on the tree, written out and undone)."""
+    path = Path(importlib.import_module(module).__file__ or "")
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    parents = _parents(tree)
+    out = []
+    for node in list(_mutable_nodes(tree)):
+        for what, (do, undo) in list(_changes(node, parents.get(id(node)))):
+            do()
+            text = ast.unparse(tree)
+            undo()
+            out.append(Mutant(module, getattr(node, "lineno", 0),
+                              getattr(node, "col_offset", 0), what, text))
+    return tuple(out)
+
+
+def load(mutant: Mutant) -> types.ModuleType:
+    """The changed module, as a new module object (the real one is untouched)."""
+    real = importlib.import_module(mutant.module)
+    module = types.ModuleType(mutant.module + "_mutant")
+    module.__file__ = real.__file__
+    code = compile(mutant.source, real.__file__ or mutant.module, "exec")
+    exec(code, module.__dict__)  # noqa: S102 - the spec's own code, changed on purpose
+    return module
+
+
+
+
+Check = Callable[[], list[str]]
+
+
+def first_difference(mutant: Mutant, checks: Callable[[types.ModuleType], list[Check]]
+                     ) -> str | None:
+    """The first difference ``checks`` (of the changed module) find for the mutant, or the
+    error its code raises; None when it survives every check."""
+    try:
+        module = load(mutant)
+        for check in checks(module):
+            found = check()
+            if found:
+                return found[0]
+    except Exception as exc:  # noqa: BLE001 - a mutant that breaks the code is killed
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+def sample(modules: Sequence[str], count: int, seed: int) -> list[Mutant]:
+    """``count`` mutants drawn with ``seed``, spread over ``modules``."""
+    rng = random.Random(seed)
+    pool = {module: list(mutants(module)) for module in modules}
+    out = []
+    for i in range(count):
+        module = modules[i % len(modules)]
+        out.append(pool[module].pop(rng.randrange(len(pool[module]))))
+    return out
+
+
+def main(prog: str, modules: Sequence[str], killed: Callable[[Mutant], str | None],
+         argv: list[str] | None = None) -> int:
+    """Run mutants of ``modules``; print each survivor and the score."""
+    parser = argparse.ArgumentParser(prog=prog, description="mutation testing of the Z3 "
+                                     "encodings")
+    parser.add_argument("--sample", type=int, default=0, help="this many mutants (0: all)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--module", action="append", help="only these modules")
+    args = parser.parse_args(argv)
+    chosen = sample(modules, args.sample, args.seed) if args.sample \
+        else [m for module in modules for m in mutants(module)]
+    if args.module:
+        chosen = [m for m in chosen if m.module in args.module]
+    began = time.monotonic()
+    survivors = []
+    for i, mutant in enumerate(chosen, start=1):
+        if killed(mutant) is None:
+            survivors.append(mutant)
+            print(f"SURVIVED {mutant.key}: {_line(mutant)}", flush=True)
+        if i % 50 == 0:
+            print(f"... {i}/{len(chosen)} ({time.monotonic() - began:.0f} s)", flush=True)
+    count = len(chosen) - len(survivors)
+    print(f"mutation score: {count}/{len(chosen)} killed "
+          f"({100 * count / max(1, len(chosen)):.1f} %), {time.monotonic() - began:.0f} s")
+    return 0
+
+
+def _line(mutant: Mutant) -> str:
+    source = inspect.getsource(importlib.import_module(mutant.module)).splitlines()
+    return source[mutant.line - 1].strip() if 0 < mutant.line <= len(source) else ""
+
+
+def source_line(mutant: Mutant) -> str:
+    """The line of the real module the mutant changes, stripped."""
+    return _line(mutant)
+
+
+def replaced(module: str, old: str, new: str) -> Mutant:
+    """A mutant made by hand: ``old`` (one occurrence in the module's source) replaced by
+    ``new`` (a bug planted on purpose)."""
+    path = Path(importlib.import_module(module).__file__ or "")
+    source = path.read_text(encoding="utf-8")
+    if source.count(old) != 1:
+        raise ValueError(f"{module}: {old!r} occurs {source.count(old)} times")
+    line = source[:source.index(old)].count("\n") + 1
+    return Mutant(module, line, 0, f"planted {new!r}", source.replace(old, new))
