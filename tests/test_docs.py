@@ -19,7 +19,8 @@ def test_readme_example_runs() -> None:
 
 
 def test_ci_runs_the_readme_test_command() -> None:
-    commands = re.findall(r"```sh\n(.*?)\n```", README, re.S)
+    # Top-level blocks only (an indented block inside a list item is an example, not set-up).
+    commands = re.findall(r"^```sh\n(.*?)\n```$", README, re.S | re.M)
     assert len(commands) == 2, "the README has exactly two set-up commands"
     install_and_verify, test = commands
     assert "clever-oracle verify" in install_and_verify
