@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from oracle import Area, PlayerSheet
 from oracle.record import load_records
@@ -19,9 +20,13 @@ EXAMPLE_SHEET = ("y=x...../....../...... t=....../....../....../....../...... b=
                  "br=x........... p=2h rr=o...... nj=....... xd=....... q=")
 
 
+#: The bundled best solo game (the source repository's examples/).
+WITNESS = Path(__file__).resolve().parents[2] / "examples" / "solo-best.json"
+
+
 def _witness_sheet() -> PlayerSheet:
     """The final sheet of the bundled best solo game."""
-    (_, record), = load_records("examples/solo-best.json")
+    (_, record), = load_records(str(WITNESS))
     if isinstance(record, Exception):
         raise record
     state = GAME.new_game(1)

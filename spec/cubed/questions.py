@@ -414,5 +414,6 @@ def solo_upper_bound_check(timeout: float = 60.0, at: int = SOLO_UNSAT_AT,
     return Answer("upper bound on any solo game's total (counting relaxation)",
                   at - 1 if proven else None, None, proven, at - 1 if proven else None, build,
                   time.perf_counter() - start,
-                  (f"Z3: total >= {at} is {status}; witness game: examples/solo-best.json",)
+                  (f"Z3: total >= {at} is {status}; the best game known is the source repository's "
+                   "examples/solo-best.json",)
                   + notes)
