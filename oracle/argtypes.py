@@ -10,6 +10,8 @@ import math
 import os
 from collections.abc import Callable
 
+from oracle.errors import OracleError
+
 
 def cores() -> int:
     """How many cores this process may use."""
@@ -53,3 +55,12 @@ def jobs(text: str) -> int:
     """``--jobs``: 1 to the cores this process may use (at least 2, so that the parallel path
     can always be asked for)."""
     return whole(1, max(2, cores()), "a number of jobs up to the cores here")(text)
+
+
+def count(command: str, text: str) -> int:
+    """A command's positional whole-number argument (entries, points): 0 or more, else an
+    :class:`~oracle.errors.OracleError` naming ``command`` (exit 2, one line)."""
+    try:
+        return whole(0)(text)
+    except argparse.ArgumentTypeError as exc:
+        raise OracleError(f"{command}: {exc}") from None

@@ -27,7 +27,7 @@ from typing import TextIO, TypeVar
 import attrs
 import z3
 
-from oracle.argtypes import seconds, whole
+from oracle.argtypes import count, seconds, whole
 from oracle import Area
 from oracle.errors import OracleError
 from oracle.exitcodes import epilog
@@ -60,10 +60,7 @@ USAGE = {
 
 def _count(question: str, text: str) -> int:
     """A question's whole-number argument (entries, points): 0 or more."""
-    try:
-        return whole(0)(text)
-    except argparse.ArgumentTypeError as exc:
-        raise OracleError(f"solve {question}: {exc}") from None
+    return count(f"solve {question}", text)
 
 
 def _ask(ask: Callable[[], questions.Answer]) -> questions.Answer:
@@ -95,9 +92,6 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.game == "clever-4ever":
         from spec.fourever.cli import answer as fourever, options_of  # noqa: PLC0415
 
-        counted = {"area-max": (1,), "sheet-max": (0,), "fewest": (0,), "complete": (1,)}
-        for i in counted.get(q, ()):
-            _count(q, a[i])  # checked here, read by Clever 4Ever's questions
         options = options_of(args.ruleset or ())
         ask = lambda: fourever(q, a, args.area, timeout, options, progress)  # noqa: E731
     elif args.ruleset:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from oracle.argtypes import count
 from oracle.errors import OracleError
 from spec.fourever import questions
 from spec.fourever.printed import AREAS
@@ -43,16 +44,18 @@ def options_of(pairs: Sequence[str]) -> Options:
 
 def answer(question: str, args: Sequence[str], area: str | None, timeout: float,
            options: Options, progress: Progress | None) -> Answer:
-    """Answer one question; :class:`OracleError` for a question Clever 4Ever does not have."""
+    """Answer one question; :class:`OracleError` for a question Clever 4Ever does not have or
+    a count that is no whole number of 0 or more."""
+    what = f"solve {question}"
     if question == "area-max":
-        return questions.area_max(_area(args[0]), int(args[1]), timeout, options, progress)
+        return questions.area_max(_area(args[0]), count(what, args[1]), timeout, options, progress)
     if question == "sheet-max":
-        return questions.sheet_max(int(args[0]), timeout, options, progress)
+        return questions.sheet_max(count(what, args[0]), timeout, options, progress)
     if question == "fewest":
-        return questions.fewest(int(args[0]), _area(area) if area else None, timeout, options,
-                                progress)
+        return questions.fewest(count(what, args[0]), _area(area) if area else None, timeout,
+                                options, progress)
     if question == "complete":
-        return questions.complete(parse_sheet(args[0]), int(args[1]), timeout, options,
+        return questions.complete(parse_sheet(args[0]), count(what, args[1]), timeout, options,
                                   progress)
     if question == "solo-bound":
         return questions.solo_bound(timeout, options, progress)
