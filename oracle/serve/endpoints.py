@@ -42,8 +42,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint("POST", "/render", sheets.render, "Draw a sheet as the printed-sheet SVG.",
              body=((JSON, "render-request"),), answer=(("image/svg+xml", None),),
              errors=_BODY),
-    Endpoint("POST", "/solve", solving.solve, "A fast solve question (Clever Cubed) with its "
-             "certificate, within the time limit: past it, the best witness and bound.",
+    Endpoint("POST", "/solve", solving.solve, "A fast solve question (Clever Cubed or Clever "
+             "4Ever) with its certificate, within the time limit: past it, the best witness "
+             "and bound.",
              body=((JSON, "solve-request"),), answer=((JSON, "solve-answer"),), errors=_BODY),
     Endpoint("POST", "/view", viewing.view, "The record viewer's page (self-contained HTML) "
              "for a record.", body=((JSON, "record"),), answer=(("text/html", None),),

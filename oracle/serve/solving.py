@@ -1,5 +1,5 @@
-"""``POST /solve``: the fast solve questions of ``clever-oracle solve`` (Clever Cubed's Z3
-encodings, :mod:`spec.cubed.ask`) within the time limit per request.
+"""``POST /solve``: the fast solve questions of ``clever-oracle solve`` (each game's Z3
+encodings, :mod:`spec.ask`) within the time limit per request.
 
 Each question runs in a process of its own: Z3's context is not safe to share between threads,
 and a process can be stopped.  The solver gets the time limit (the request's ``timeout``, at
@@ -30,7 +30,7 @@ MARGIN = 0.5
 #: Seconds a solve's process may run past the time limit before it is stopped.
 GRACE = 2.0
 #: The module a solve's process runs (loaded once, in the fork server).
-SOLVER = "spec.cubed.ask"
+SOLVER = "spec.ask"
 
 
 def processes() -> Processes:
@@ -45,7 +45,7 @@ def processes() -> Processes:
 
 def _child(conn: Connection, question: str, fields: dict[str, object], timeout: float) -> None:
     """A solve's process: ask the question, send back ("answer", JSON) or ("error", line)."""
-    from spec.cubed.ask import ask  # noqa: PLC0415 - the solver is loaded in this process only
+    from spec.ask import ask  # noqa: PLC0415 - the solver is loaded in this process only
 
     try:
         conn.send(("answer", ask(question, fields, timeout).to_json()))

@@ -209,6 +209,34 @@ def test_solve_refuses_bad_questions_naming_the_field(server: str) -> None:
     assert slow.status_code == 422 and slow.json()["where"] == "/question"
 
 
+def test_solve_answers_clever_4ever_questions(server: str, conforms: Check) -> None:
+    pink = post(server, "/solve", {"game": "clever-4ever", "question": "area-max",
+                                   "area": "pink", "most": 5}).json()
+    conforms(pink, "solve-answer")
+    assert (pink["value"], pink["proven"]) == (32, True)
+    sheet = ("y=// b=....../....../....../....../....../...... gy=.....x........... gn=/ p= "
+             "rr=....... xd=....... ps=......... q=")
+    reach = post(server, "/solve", {"game": "clever-4ever", "question": "reachable",
+                                    "sheet": sheet, "ruleset": {"fox_floor_zero": True}}).json()
+    conforms(reach, "solve-answer")
+    assert reach["verdict"] == "no" and "GREY-START" in reach["notes"][0]
+
+
+def test_solve_refuses_a_field_of_the_other_game(server: str) -> None:
+    brown = post(server, "/solve", {"game": "clever-4ever", "question": "area-max",
+                                    "area": "brown", "most": 5})
+    assert brown.status_code == 422 and brown.json()["where"] == "/area"
+    players = post(server, "/solve", {"game": "clever-4ever", "question": "area-max",
+                                      "area": "grey", "most": 5, "players": 2})
+    assert players.status_code == 422 and players.json()["where"] == "/players"
+    ruleset = post(server, "/solve", {"question": "area-max", "area": "pink", "most": 5,
+                                      "ruleset": {"fox_floor_zero": True}})
+    assert ruleset.status_code == 422 and ruleset.json()["where"] == "/ruleset"
+    option = post(server, "/solve", {"game": "clever-4ever", "question": "sheet-max",
+                                     "most": 5, "ruleset": {"no_such_option": True}})
+    assert option.status_code == 422 and "no_such_option" in option.json()["error"]
+
+
 def test_view_serves_the_command_lines_page(server: str, tmp_path: Path) -> None:
     source = EXAMPLES / "illegal" / "illegal-step.json"
     page = httpx.post(f"{server}/view", content=source.read_bytes(), params={"step": 3})
