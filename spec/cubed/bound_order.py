@@ -1,0 +1,210 @@
+"""An order-aware upper bound on a solo game's score: the counting relaxation
+(:mod:`spec.cubed.bound`) applied after every round, with the rounds tied together (rulebook
+"Game Play", "Actions", "Solo Game"; docs/rulings.md, rulings 6-9).
+
+A solo game has six rounds, each an active turn (up to three picks, on die fields I, II, III)
+and a passive turn (one pick), extra dice at the end of each turn (ruling 6; the end-of-game
+extra dice belong to the last passive turn, ruling 7).  The model keeps one sheet per round end
+(``sheets[r - 1]``: the sheet after round r) and the entries counted by kind *up to* each round
+end (:class:`spec.cubed.bound.Kinds`, cumulative).  Its parts:
+
+- ``<PART>@r``: every part of the counting relaxation holds for the sheet after round r with the
+  entries made up to then and the bonuses that sheet has earned (with the round bonuses of
+  rounds 1..r, ruling 8).  So a bonus pays only for entries made in its round or later: extra
+  dice used and question marks received up to round r are at most what the sheet after round
+  r has earned, and each area's state after round r needs its fewest entries from the entries
+  made up to then.
+- ``GROWS@r``: the sheet after round r is the sheet after round r - 1 with more entries.
+- ``TURNS@r``: the entries of round r alone (the differences of the counts): at most one pick
+  per die field and at most one white-die pick (a turn's picks are distinct dice: an area gets
+  at most its own die and the white die, ruling 15 for blue), one passive pick, and at most 6
+  extra dice per turn, two turns a round, each die once per turn (ruling 6), so at most 12 a
+  round and at most 4 in one area (its own die and the white die in each turn).
+- ``WRITTEN@r``: the counts are of entries made, not of dice offered: every entry writes at
+  least one cell or field, so an area's entries of round r (dice and black question marks) are
+  at most the cells and fields written in it in round r.  Without this, the dice of rounds
+  left unused could be spent later.
+
+Every part holds for a real game (the counts of its entries up to each round end), so the best
+total the model admits is an upper bound on every solo game; ``tests/spec/test_bound_order.py``
+checks it on real games round by round.
+"""
+
+from __future__ import annotations
+
+import itertools
+import time
+
+import attrs
+
+from oracle import DEFAULT_RULESET, Area, PlayerSheet, Ruleset
+from spec.cubed import bound, scores, sheetvars, tracks
+from spec.cubed.bound import FIELDS, Kinds
+from spec.cubed.printed import ROUNDS
+from spec.cubed.sheetvars import SheetVars
+from spec.logic import Bool, Int, Solver, all_of, any_of, const, count, int_var, total
+
+#: Solo: the most extra dice in one turn (each of the six dice once, ruling 6).
+EXTRA_PER_TURN = 6
+#: The dice one area can take in one turn: its own die and the white die (ruling 15 for blue).
+DICE_PER_AREA = 2
+#: Turns per solo round: the active turn and the passive turn (ruling 9).
+TURNS_PER_ROUND = 2
+
+
+@attrs.frozen
+class OrderRelaxation:
+    """The order-aware relaxation: the sheet after each round, the entry kinds counted up to each
+    round end, the named parts, and the final sheet's total, areas and fox sources."""
+
+    sheets: tuple[SheetVars, ...]
+    kinds: tuple[Kinds, ...]
+    parts: tuple[tuple[str, Bool], ...]
+    total: Int
+    areas: tuple[Int, ...]
+    foxes: Int
+    fox_sources: tuple[Int, ...]
+
+    @property
+    def final(self) -> SheetVars:
+        """The sheet at the end of the game."""
+        return self.sheets[-1]
+
+
+def _variables(k: Kinds) -> tuple[Int, ...]:
+    """Every count of ``k`` in a fixed order."""
+    return (tuple(k.active[f][a] for f in FIELDS for a in Area)
+            + tuple(d[a] for d in (k.white, k.passive, k.extra, k.black) for a in Area)
+            + (k.extra_used, k.extra_bonus))
+
+
+def _none() -> Kinds:
+    """No entries yet (before round 1)."""
+
+    def zero() -> dict[Area, Int]:
+        return {a: const(0) for a in Area}
+
+    return Kinds({f: zero() for f in FIELDS}, zero(), zero(), zero(), zero(), const(0),
+                 const(0))
+
+
+def _turns(before: Kinds, after: Kinds) -> Bool:
+    """The entries of one round (``after`` less ``before``): counts never fall, each die field
+    and the white die at most once, an area's picks at most its own die and the white die, one
+    passive pick, extra dice at most 6 a turn and 2 in one area a turn."""
+
+    white = {a: after.white[a] - before.white[a] for a in Area}
+
+    def picked(a: Area) -> Int:
+        return total(after.active[f][a] - before.active[f][a] for f in FIELDS)
+
+    return all_of([
+        all_of(x.le(y) for x, y in zip(_variables(before), _variables(after))),
+        all_of(total(after.active[f][a] - before.active[f][a] for a in Area).le(1)
+               for f in FIELDS),
+        total(white.values()).le(1),
+        all_of(picked(a).le(white[a] + 1) for a in Area),
+        total(after.passive[a] - before.passive[a] for a in Area).le(1),
+        (after.extra_used - before.extra_used).le(EXTRA_PER_TURN * TURNS_PER_ROUND),
+        all_of((after.extra[a] - before.extra[a]).le(DICE_PER_AREA * TURNS_PER_ROUND)
+               for a in Area)])
+
+
+def written(s: SheetVars, a: Area) -> Int:
+    """The cells and fields of area ``a`` written on ``s``: every entry writes at least one
+    (one cross, one number; a turquoise entry one cell or more, ruling 11)."""
+    if a is Area.TURQUOISE:
+        return count(c for row in s.turquoise.cells for c in row)
+    return sheetvars.area_entries(s, a)
+
+
+def dice_in(k: Kinds, a: Area) -> Int:
+    """The entries of dice and black question marks counted by ``k`` in area ``a``."""
+    return (total(k.active[f][a] for f in FIELDS) + k.passive[a] + k.extra[a] + k.black[a])
+
+
+def _written_by(before: SheetVars | None, after: SheetVars, was: Kinds, now: Kinds) -> Bool:
+    """The entries of one round write at least one cell or field each: in each area, the
+    round's dice and black question marks are at most the cells and fields it wrote."""
+    return all_of((dice_in(now, a) - dice_in(was, a)).le(
+        written(after, a) - (written(before, a) if before is not None else 0)) for a in Area)
+
+
+def relaxation(ruleset: Ruleset = DEFAULT_RULESET) -> OrderRelaxation:
+    """The order-aware relaxation of a whole solo game (see the module's text)."""
+    rounds = ROUNDS[1]
+    sheets: list[SheetVars] = []
+    kinds: list[Kinds] = []
+    parts: list[tuple[str, Bool]] = []
+    for r in range(1, rounds + 1):
+        s = sheetvars.fresh(f"round{r}")
+        k = bound.kinds(f"round{r}.")
+        t = tracks.tracks(s, r)
+        parts += [(f"{name}@{r}", part)
+                  for name, part in bound.counting(s, t, k, 1, r, ruleset, f"round{r}.")]
+        if sheets:
+            parts.append((f"GROWS@{r}", sheetvars.grows(sheets[-1], s)))
+        was = kinds[-1] if kinds else _none()
+        parts.append((f"TURNS@{r}", _turns(was, k)))
+        parts.append((f"WRITTEN@{r}", _written_by(sheets[-1] if sheets else None, s, was, k)))
+        sheets.append(s)
+        kinds.append(k)
+    final = sheets[-1]
+    t = tracks.tracks(final, rounds)
+    fox_sources = tuple(sheetvars.area_foxes(final, a) for a in Area) + (t.foxes,)
+    foxes = total(fox_sources)
+    areas = scores.area_scores(final)
+    return OrderRelaxation(tuple(sheets), tuple(kinds), tuple(parts),
+                           scores.with_foxes(areas, foxes), areas, foxes, fox_sources)
+
+
+def progress(r: OrderRelaxation, sheets: tuple[PlayerSheet, ...]) -> Bool:
+    """The model's sheets are ``sheets`` (the sheet after each round, as many as given)."""
+    return all_of(sheetvars.equals(s, sheet) for s, sheet in zip(r.sheets, sheets))
+
+
+@attrs.frozen
+class BoundResult:
+    """The outcome of :func:`bound_check`: Z3's answer for ``total >= at`` and the seconds per
+    fox count."""
+
+    at: int
+    status: str
+    seconds: dict[int, float]
+    build: float
+
+
+def bound_check(at: int, timeout: float, ruleset: Ruleset = DEFAULT_RULESET,
+                fox_counts: tuple[int, ...] = (6, 5, 4, 3, 2, 1, 0)) -> BoundResult:
+    """Whether the order-aware relaxation admits a solo game with ``total >= at``: split by the
+    set of foxes present (as :func:`spec.cubed.questions.solo_upper_bound_check`: each set
+    fixed, the total is linear in the areas and a free lowest-area variable), only the sets
+    with a fox count in ``fox_counts``, most foxes first; a last case checks that each fox
+    source is 0 or 1 (when every count is asked).  ``unsat`` in every case proves the bound."""
+    t0 = time.perf_counter()
+    r = relaxation(ruleset)
+    solver = Solver(int(timeout * 1000))
+    solver.add(all_of(p for _, p in r.parts))
+    low = int_var("order_lowest_area")
+    solver.add(all_of(low.le(a) for a in r.areas))
+    build = time.perf_counter() - t0
+    deadline = time.perf_counter() + timeout
+    cases: list[tuple[int, Bool]] = []
+    for present in sorted(itertools.product((1, 0), repeat=len(r.fox_sources)), key=sum,
+                          reverse=True):
+        f = sum(present)
+        if f in fox_counts:
+            cases.append((f, all_of(x.eq(v) for x, v in zip(r.fox_sources, present))
+                          & (total(r.areas) + low * f).ge(at)))
+    if set(fox_counts) >= set(range(scores.MAX_FOXES + 1)):
+        cases.append((-1, any_of(x.ne(0) & x.ne(1) for x in r.fox_sources)))
+    seconds: dict[int, float] = {}
+    status = "unsat"
+    for f, case in cases:
+        solver.set_timeout(int(max(0.001, deadline - time.perf_counter()) * 1000))
+        begun = time.perf_counter()
+        status = solver.check(case)
+        seconds[f] = seconds.get(f, 0.0) + time.perf_counter() - begun
+        if status != "unsat":
+            break
+    return BoundResult(at, status, seconds, build)
