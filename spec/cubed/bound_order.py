@@ -32,7 +32,9 @@ checks it on real games round by round.
 
 from __future__ import annotations
 
+import argparse
 import itertools
+import sys
 import time
 
 import attrs
@@ -61,12 +63,14 @@ class OrderRelaxation:
     kinds: tuple[Kinds, ...]
     parts: tuple[tuple[str, Bool], ...]
     total: Int
+    entries: Int
+    budget: Int
     areas: tuple[Int, ...]
     foxes: Int
     fox_sources: tuple[Int, ...]
 
     @property
-    def final(self) -> SheetVars:
+    def sheet(self) -> SheetVars:
         """The sheet at the end of the game."""
         return self.sheets[-1]
 
@@ -154,8 +158,11 @@ def relaxation(ruleset: Ruleset = DEFAULT_RULESET) -> OrderRelaxation:
     fox_sources = tuple(sheetvars.area_foxes(final, a) for a in Area) + (t.foxes,)
     foxes = total(fox_sources)
     areas = scores.area_scores(final)
+    entries = total(sheetvars.area_entries(final, a) for a in Area)
+    budget = kinds[-1].extra_used + bound.dice_entries(1, rounds) + total(t.questions.values())
     return OrderRelaxation(tuple(sheets), tuple(kinds), tuple(parts),
-                           scores.with_foxes(areas, foxes), areas, foxes, fox_sources)
+                           scores.with_foxes(areas, foxes), entries, budget, areas, foxes,
+                           fox_sources)
 
 
 def progress(r: OrderRelaxation, sheets: tuple[PlayerSheet, ...]) -> Bool:
@@ -208,3 +215,32 @@ def bound_check(at: int, timeout: float, ruleset: Ruleset = DEFAULT_RULESET,
         if status != "unsat":
             break
     return BoundResult(at, status, seconds, build)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Prove (or fail to prove in the time) that no solo game of the order-aware relaxation
+    reaches ``--at``; prints Z3's answer and the seconds per fox count."""
+    parser = argparse.ArgumentParser(prog="python -m spec.cubed.bound_order",
+                                     description="the order-aware solo bound")
+    parser.add_argument("--at", type=int, default=670, help="prove total >= AT unsat")
+    parser.add_argument("--timeout", type=float, default=1800.0, help="seconds in all")
+    parser.add_argument("--foxes", default="6,5,4,3,2,1,0",
+                        help="fox counts to check (default all: a proof)")
+    args = parser.parse_args(argv)
+    try:
+        counts = tuple(int(f) for f in args.foxes.split(","))
+    except ValueError:
+        parser.error(f"--foxes: {args.foxes!r} is not a list of whole numbers")
+    out = bound_check(args.at, args.timeout, fox_counts=counts)
+    whole = set(counts) >= set(range(scores.MAX_FOXES + 1))
+    print(f"total >= {out.at}: {out.status}"
+          f"{' (proven bound ' + str(out.at - 1) + ')' if out.status == 'unsat' and whole else ''}"
+          f"; build {out.build:.1f} s")
+    for f, s in out.seconds.items():
+        print(f"  {f if f >= 0 else 'fox sources 0 or 1'}"
+              f"{' foxes' if f >= 0 else ''}: {s:.1f} s")
+    return 0 if out.status == "unsat" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable
 
 from oracle import Bonus, PlayerSheet
-from spec.cubed import bound, patterns, sheetvars, solo_realise
+from spec.cubed import bound, bound_order, patterns, sheetvars, solo_realise
 from spec.cubed import solo_sheet as ss
 from spec.cubed.printed import PINK_FACTOR, TRACK_FIELDS
 from spec.cubed.seam import GAME, format_sheet, parse_sheet
@@ -48,11 +48,15 @@ def differing(s: SheetVars, sheet: PlayerSheet) -> Int:
 
 
 class Targets:
-    """Target sheets from the solo counting relaxation, with a fixed number of foxes (the
-    total is then linear in the areas and a lowest-area variable: quicker for Z3)."""
+    """Target sheets from the solo counting relaxation (with ``order``, the order-aware one,
+    :mod:`spec.cubed.bound_order`), with a fixed number of foxes (the total is then linear in
+    the areas and a lowest-area variable: quicker for Z3)."""
 
-    def __init__(self, foxes: int, seconds: float, margin: int = 0) -> None:
-        self.relaxation = bound.relaxation(1)
+    def __init__(self, foxes: int, seconds: float, margin: int = 0,
+                 order: bool = False) -> None:
+        self.relaxation: bound.Relaxation | bound_order.OrderRelaxation = (
+            bound_order.relaxation() if order else bound.relaxation(1))
+        self.plan: tuple[PlayerSheet, ...] = ()
         self.solver = Solver(int(seconds * 1000))
         self.solver.add(all_of(p for _, p in self.relaxation.parts))
         # Spare entries: a target the relaxation admits with entries to spare is likelier to
@@ -78,7 +82,10 @@ class Targets:
         claims += [differing(s, other).ge(apart) for other in away]
         if self.solver.check(*claims) != "sat":
             return None
-        return sheetvars.read(self.solver.model(), s)
+        model = self.solver.model()
+        if isinstance(self.relaxation, bound_order.OrderRelaxation):
+            self.plan = tuple(sheetvars.read(model, r) for r in self.relaxation.sheets)
+        return sheetvars.read(model, s)
 
 
 def target_total(sheet: PlayerSheet) -> int:
@@ -119,12 +126,13 @@ def edits(sheet: PlayerSheet) -> list[PlayerSheet]:
 
 
 class Admits:
-    """Whether the solo counting relaxation admits a whole sheet (its areas), asked quickly
-    with the relaxation built once."""
+    """Whether the solo counting relaxation (with ``order``, the order-aware one) admits a
+    whole sheet (its areas), asked quickly with the relaxation built once."""
 
-    def __init__(self) -> None:
-        self.relaxation = bound.relaxation(1)
-        self.solver = Solver(60_000)
+    def __init__(self, order: bool = False, seconds: float = 60.0) -> None:
+        self.relaxation: bound.Relaxation | bound_order.OrderRelaxation = (
+            bound_order.relaxation() if order else bound.relaxation(1))
+        self.solver = Solver(int(seconds * 1000))
         self.solver.add(all_of(p for _, p in self.relaxation.parts))
 
     def __call__(self, sheet: PlayerSheet) -> bool:
@@ -183,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--foxes", type=int, default=6)
     parser.add_argument("--floor", type=int, default=0, help="every area at least this")
     parser.add_argument("--margin", type=int, default=0, help="entries to spare in a target")
+    parser.add_argument("--order", action="store_true",
+                        help="targets from the order-aware relaxation (spec/cubed/bound_order.py)")
     parser.add_argument("--beams", type=int, default=3, help="beam shapes per target")
     parser.add_argument("--start", type=int, default=600, help="first targets' total")
     parser.add_argument("--spread", type=int, default=8, help="new targets differ this much")
@@ -200,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     began = time.monotonic()
-    targets = Targets(args.foxes, args.z3_seconds, args.margin)
+    targets = Targets(args.foxes, args.z3_seconds, args.margin, args.order)
     tried: list[PlayerSheet] = []
     best: Found | None = None
 
@@ -228,6 +238,8 @@ def main(argv: list[str] | None = None) -> int:
         if target is None:
             print(f"wide {i}: no target ({time.monotonic() - began:.0f} s)", flush=True)
             break
+        for r, sheet in enumerate(targets.plan, start=1):
+            print(f"  after round {r}: {format_sheet(sheet)}", flush=True)
         attempt(target, f"wide {i}")
     for i in range(args.near):
         if best is None:
