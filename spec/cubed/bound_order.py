@@ -59,6 +59,7 @@ class OrderRelaxation:
     """The order-aware relaxation: the sheet after each round, the entry kinds counted up to each
     round end, the named parts, and the final sheet's total, areas and fox sources."""
 
+    ends: tuple[int, ...]
     sheets: tuple[SheetVars, ...]
     kinds: tuple[Kinds, ...]
     parts: tuple[tuple[str, Bool], ...]
@@ -92,10 +93,11 @@ def _none() -> Kinds:
                  const(0))
 
 
-def _turns(before: Kinds, after: Kinds) -> Bool:
-    """The entries of one round (``after`` less ``before``): counts never fall, each die field
-    and the white die at most once, an area's picks at most its own die and the white die, one
-    passive pick, extra dice at most 6 a turn and 2 in one area a turn."""
+def _turns(before: Kinds, after: Kinds, n: int = 1) -> Bool:
+    """The entries of ``n`` rounds (``after`` less ``before``): counts never fall, each die
+    field and the white die at most once a round, an area's picks at most its own die and the
+    white die, one passive pick a round, extra dice at most 6 a turn and 2 in one area a
+    turn."""
 
     white = {a: after.white[a] - before.white[a] for a in Area}
 
@@ -104,13 +106,13 @@ def _turns(before: Kinds, after: Kinds) -> Bool:
 
     return all_of([
         all_of(x.le(y) for x, y in zip(_variables(before), _variables(after))),
-        all_of(total(after.active[f][a] - before.active[f][a] for a in Area).le(1)
+        all_of(total(after.active[f][a] - before.active[f][a] for a in Area).le(n)
                for f in FIELDS),
-        total(white.values()).le(1),
-        all_of(picked(a).le(white[a] + 1) for a in Area),
-        total(after.passive[a] - before.passive[a] for a in Area).le(1),
-        (after.extra_used - before.extra_used).le(EXTRA_PER_TURN * TURNS_PER_ROUND),
-        all_of((after.extra[a] - before.extra[a]).le(DICE_PER_AREA * TURNS_PER_ROUND)
+        total(white.values()).le(n),
+        all_of(picked(a).le(white[a] + n) for a in Area),
+        total(after.passive[a] - before.passive[a] for a in Area).le(n),
+        (after.extra_used - before.extra_used).le(EXTRA_PER_TURN * TURNS_PER_ROUND * n),
+        all_of((after.extra[a] - before.extra[a]).le(DICE_PER_AREA * TURNS_PER_ROUND * n)
                for a in Area)])
 
 
@@ -134,13 +136,18 @@ def _written_by(before: SheetVars | None, after: SheetVars, was: Kinds, now: Kin
         written(after, a) - (written(before, a) if before is not None else 0)) for a in Area)
 
 
-def relaxation(ruleset: Ruleset = DEFAULT_RULESET) -> OrderRelaxation:
-    """The order-aware relaxation of a whole solo game (see the module's text)."""
+def relaxation(ruleset: Ruleset = DEFAULT_RULESET,
+               ends: tuple[int, ...] = tuple(range(1, ROUNDS[1] + 1))) -> OrderRelaxation:
+    """The order-aware relaxation of a whole solo game (see the module's text), with a sheet
+    after each round of ``ends`` (increasing, the last one 6; fewer make a smaller, looser
+    model: the entries between two of them are those of as many rounds)."""
     rounds = ROUNDS[1]
+    if not ends or ends[-1] != rounds or list(ends) != sorted(set(ends)) or ends[0] < 1:
+        raise ValueError(f"ends: {ends} is not an increasing list of rounds ending with {rounds}")
     sheets: list[SheetVars] = []
     kinds: list[Kinds] = []
     parts: list[tuple[str, Bool]] = []
-    for r in range(1, rounds + 1):
+    for i, r in enumerate(ends):
         s = sheetvars.fresh(f"round{r}")
         k = bound.kinds(f"round{r}.")
         t = tracks.tracks(s, r)
@@ -149,7 +156,7 @@ def relaxation(ruleset: Ruleset = DEFAULT_RULESET) -> OrderRelaxation:
         if sheets:
             parts.append((f"GROWS@{r}", sheetvars.grows(sheets[-1], s)))
         was = kinds[-1] if kinds else _none()
-        parts.append((f"TURNS@{r}", _turns(was, k)))
+        parts.append((f"TURNS@{r}", _turns(was, k, r - (ends[i - 1] if i else 0))))
         parts.append((f"WRITTEN@{r}", _written_by(sheets[-1] if sheets else None, s, was, k)))
         sheets.append(s)
         kinds.append(k)
@@ -160,14 +167,16 @@ def relaxation(ruleset: Ruleset = DEFAULT_RULESET) -> OrderRelaxation:
     areas = scores.area_scores(final)
     entries = total(sheetvars.area_entries(final, a) for a in Area)
     budget = kinds[-1].extra_used + bound.dice_entries(1, rounds) + total(t.questions.values())
-    return OrderRelaxation(tuple(sheets), tuple(kinds), tuple(parts),
+    return OrderRelaxation(ends, tuple(sheets), tuple(kinds), tuple(parts),
                            scores.with_foxes(areas, foxes), entries, budget, areas, foxes,
                            fox_sources)
 
 
 def progress(r: OrderRelaxation, sheets: tuple[PlayerSheet, ...]) -> Bool:
-    """The model's sheets are ``sheets`` (the sheet after each round, as many as given)."""
-    return all_of(sheetvars.equals(s, sheet) for s, sheet in zip(r.sheets, sheets))
+    """The model's sheets are those of ``sheets`` (the sheet after each round 1, 2, ...; as
+    many as given) after the rounds the model keeps."""
+    return all_of(sheetvars.equals(s, sheets[e - 1])
+                  for s, e in zip(r.sheets, r.ends) if e <= len(sheets))
 
 
 @attrs.frozen
@@ -182,14 +191,15 @@ class BoundResult:
 
 
 def bound_check(at: int, timeout: float, ruleset: Ruleset = DEFAULT_RULESET,
-                fox_counts: tuple[int, ...] = (6, 5, 4, 3, 2, 1, 0)) -> BoundResult:
+                fox_counts: tuple[int, ...] = (6, 5, 4, 3, 2, 1, 0),
+                ends: tuple[int, ...] = tuple(range(1, ROUNDS[1] + 1))) -> BoundResult:
     """Whether the order-aware relaxation admits a solo game with ``total >= at``: split by the
     set of foxes present (as :func:`spec.cubed.questions.solo_upper_bound_check`: each set
     fixed, the total is linear in the areas and a free lowest-area variable), only the sets
     with a fox count in ``fox_counts``, most foxes first; a last case checks that each fox
     source is 0 or 1 (when every count is asked).  ``unsat`` in every case proves the bound."""
     t0 = time.perf_counter()
-    r = relaxation(ruleset)
+    r = relaxation(ruleset, ends)
     solver = Solver(int(timeout * 1000))
     solver.add(all_of(p for _, p in r.parts))
     low = int_var("order_lowest_area")
@@ -226,12 +236,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=1800.0, help="seconds in all")
     parser.add_argument("--foxes", default="6,5,4,3,2,1,0",
                         help="fox counts to check (default all: a proof)")
+    parser.add_argument("--ends", default="1,2,3,4,5,6",
+                        help="the rounds after which the model keeps a sheet")
     args = parser.parse_args(argv)
     try:
         counts = tuple(int(f) for f in args.foxes.split(","))
-    except ValueError:
-        parser.error(f"--foxes: {args.foxes!r} is not a list of whole numbers")
-    out = bound_check(args.at, args.timeout, fox_counts=counts)
+        ends = tuple(int(e) for e in args.ends.split(","))
+        relaxation(ends=ends)
+    except ValueError as e:
+        parser.error(f"--foxes or --ends: {e}")
+    out = bound_check(args.at, args.timeout, fox_counts=counts, ends=ends)
     whole = set(counts) >= set(range(scores.MAX_FOXES + 1))
     print(f"total >= {out.at}: {out.status}"
           f"{' (proven bound ' + str(out.at - 1) + ')' if out.status == 'unsat' and whole else ''}"
