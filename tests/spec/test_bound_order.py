@@ -13,6 +13,7 @@ from oracle.play import greedy_policy, play_game, random_policy
 from oracle.record import load_records
 from spec.cubed import bound, bound_order, sheetvars
 from spec.cubed.bound import FIELDS
+from spec.cubed.solo_targets import Targets
 from spec.logic import Solver, all_of, total
 from tests.spec.solo import WITNESS
 
@@ -142,3 +143,21 @@ def test_fewer_round_ends_admit_the_real_games() -> None:
         after, final = _by_round(moves)
         assert solver.check(bound_order.progress(r, after),
                             r.total.eq(score(final).total)) == "sat", name
+
+
+def test_order_targets_come_round_by_round() -> None:
+    """A target of the order-aware relaxation comes with its sheet after each round: six sheets,
+    each growing from the one before (every cross kept), the last one the target, and the
+    whole plan admitted by the model with the total asked for."""
+    targets = Targets(foxes=0, seconds=300, order=True)
+    target = targets.next(150)
+    assert target is not None
+    plan = targets.plan
+    assert len(plan) == 6 and plan[-1] == target
+    for before, after in zip(plan, plan[1:]):
+        assert before.yellow & ~after.yellow == 0 and before.brown & ~after.brown == 0
+        assert after.blue_left[:len(before.blue_left)] == before.blue_left
+    r = bound_order.relaxation()
+    solver = Solver()
+    solver.add(all_of(p for _, p in r.parts))
+    assert solver.check(bound_order.progress(r, plan), r.total.ge(150)) == "sat"
