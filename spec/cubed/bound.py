@@ -10,13 +10,17 @@ its optimum is an upper bound on every real game; a game found by search is a lo
 
 from __future__ import annotations
 
+import itertools
+import time
+
 import attrs
 
 from oracle import DEFAULT_RULESET, Area, Bonus, Ruleset
 from spec.cubed.printed import OWN_QUESTION, ROUNDS
 from spec.cubed import scores, sheetvars, tracks
 from spec.cubed.sheetvars import SheetVars
-from spec.logic import Bool, Int, all_of, count, int_var, ite, truth, total
+from spec.logic import (Bool, Int, Solver, all_of, any_of, count, int_var, ite, total,
+                        truth)
 
 PICKS_PER_ACTIVE_TURN = 3
 
@@ -230,3 +234,38 @@ def relaxation(players: int = 1, rounds: int | None = None,
     areas = scores.area_scores(s)
     return Relaxation(s, parts, scores.with_foxes(areas, foxes), entries, budget,
                       areas, foxes, fox_sources)
+
+
+def fox_split(solver: Solver, r: Relaxation, at: int, deadline: float,
+              fox_counts: tuple[int, ...] = tuple(range(scores.MAX_FOXES, -1, -1))
+              ) -> tuple[str, dict[int, float]]:
+    """Whether ``solver`` (holding ``r``'s parts) admits ``total >= at``, split by the set of
+    foxes present: each of the six fox sources is 0 or 1, so the 64 sets are all cases (a last
+    case confirms no source takes another value); with the set fixed, the total is the area
+    scores plus its size times a lowest area, a free variable no greater than any area score (a
+    real sheet takes the lowest score itself), so the total is linear and each case much
+    easier for Z3 than the whole.  Only the sets whose size is in ``fox_counts`` are asked
+    (the last case only when all are), most foxes first, until one is not unsat or the
+    ``deadline`` (``time.perf_counter``) passes.  Returns Z3's last answer ("unsat" in every
+    case: none) and the seconds spent per fox count (-1: the last case)."""
+    low = int_var(f"lowest_area_{at}")
+    solver.add(all_of(low.le(a) for a in r.areas))
+    cases: list[tuple[int, Bool]] = []
+    for present in sorted(itertools.product((1, 0), repeat=len(r.fox_sources)), key=sum,
+                          reverse=True):
+        f = sum(present)
+        if f in fox_counts:
+            cases.append((f, all_of(x.eq(v) for x, v in zip(r.fox_sources, present))
+                          & (total(r.areas) + low * f).ge(at)))
+    if set(fox_counts) >= set(range(scores.MAX_FOXES + 1)):
+        cases.append((-1, any_of(x.ne(0) & x.ne(1) for x in r.fox_sources)))
+    seconds: dict[int, float] = {}
+    status = "unsat"
+    for f, case in cases:
+        solver.set_timeout(int(max(0.001, deadline - time.perf_counter()) * 1000))
+        begun = time.perf_counter()
+        status = solver.check(case)
+        seconds[f] = seconds.get(f, 0.0) + time.perf_counter() - begun
+        if status != "unsat":
+            break
+    return status, seconds

@@ -33,7 +33,6 @@ checks it on real games round by round.
 from __future__ import annotations
 
 import argparse
-import itertools
 import sys
 import time
 
@@ -44,7 +43,7 @@ from spec.cubed import bound, scores, sheetvars, tracks
 from spec.cubed.bound import FIELDS, Kinds
 from spec.cubed.printed import ROUNDS
 from spec.cubed.sheetvars import SheetVars
-from spec.logic import Bool, Int, Solver, all_of, any_of, const, count, int_var, total
+from spec.logic import Bool, Int, Solver, all_of, const, count, total
 
 #: Solo: the most extra dice in one turn (each of the six dice once, ruling 6).
 EXTRA_PER_TURN = 6
@@ -52,28 +51,21 @@ EXTRA_PER_TURN = 6
 DICE_PER_AREA = 2
 #: Turns per solo round: the active turn and the passive turn (ruling 9).
 TURNS_PER_ROUND = 2
+#: The rounds after which the model keeps a sheet, by default: every one.
+ROUND_ENDS = tuple(range(1, ROUNDS[1] + 1))
 
 
 @attrs.frozen
 class OrderRelaxation:
-    """The order-aware relaxation: the sheet after each round, the entry kinds counted up to each
-    round end, the named parts, and the final sheet's total, areas and fox sources."""
+    """The order-aware relaxation: the rounds after which it keeps a sheet, those sheets, the
+    entry kinds counted up to each of them, and the whole model as a
+    :class:`spec.cubed.bound.Relaxation` (its sheet the final one, all parts, total, areas and
+    fox sources)."""
 
     ends: tuple[int, ...]
     sheets: tuple[SheetVars, ...]
     kinds: tuple[Kinds, ...]
-    parts: tuple[tuple[str, Bool], ...]
-    total: Int
-    entries: Int
-    budget: Int
-    areas: tuple[Int, ...]
-    foxes: Int
-    fox_sources: tuple[Int, ...]
-
-    @property
-    def sheet(self) -> SheetVars:
-        """The sheet at the end of the game."""
-        return self.sheets[-1]
+    whole: bound.Relaxation
 
 
 def _variables(k: Kinds) -> tuple[Int, ...]:
@@ -137,7 +129,7 @@ def _written_by(before: SheetVars | None, after: SheetVars, was: Kinds, now: Kin
 
 
 def relaxation(ruleset: Ruleset = DEFAULT_RULESET,
-               ends: tuple[int, ...] = tuple(range(1, ROUNDS[1] + 1))) -> OrderRelaxation:
+               ends: tuple[int, ...] = ROUND_ENDS) -> OrderRelaxation:
     """The order-aware relaxation of a whole solo game (see the module's text), with a sheet
     after each round of ``ends`` (increasing, the last one 6; fewer make a smaller, looser
     model: the entries between two of them are those of as many rounds)."""
@@ -167,9 +159,9 @@ def relaxation(ruleset: Ruleset = DEFAULT_RULESET,
     areas = scores.area_scores(final)
     entries = total(sheetvars.area_entries(final, a) for a in Area)
     budget = kinds[-1].extra_used + bound.dice_entries(1, rounds) + total(t.questions.values())
-    return OrderRelaxation(ends, tuple(sheets), tuple(kinds), tuple(parts),
-                           scores.with_foxes(areas, foxes), entries, budget, areas, foxes,
-                           fox_sources)
+    return OrderRelaxation(ends, tuple(sheets), tuple(kinds), bound.Relaxation(
+        final, tuple(parts), scores.with_foxes(areas, foxes), entries, budget, areas, foxes,
+        fox_sources))
 
 
 def progress(r: OrderRelaxation, sheets: tuple[PlayerSheet, ...]) -> Bool:
@@ -192,38 +184,17 @@ class BoundResult:
 
 def bound_check(at: int, timeout: float, ruleset: Ruleset = DEFAULT_RULESET,
                 fox_counts: tuple[int, ...] = (6, 5, 4, 3, 2, 1, 0),
-                ends: tuple[int, ...] = tuple(range(1, ROUNDS[1] + 1))) -> BoundResult:
-    """Whether the order-aware relaxation admits a solo game with ``total >= at``: split by the
-    set of foxes present (as :func:`spec.cubed.questions.solo_upper_bound_check`: each set
-    fixed, the total is linear in the areas and a free lowest-area variable), only the sets
-    with a fox count in ``fox_counts``, most foxes first; a last case checks that each fox
-    source is 0 or 1 (when every count is asked).  ``unsat`` in every case proves the bound."""
+                ends: tuple[int, ...] = ROUND_ENDS) -> BoundResult:
+    """Whether the order-aware relaxation (sheets after the rounds ``ends``) admits a solo game
+    with ``total >= at``, split by the set of foxes present (:func:`spec.cubed.bound.fox_split`,
+    only the sets with a fox count in ``fox_counts``); ``unsat`` with every count asked proves
+    the bound ``at - 1``."""
     t0 = time.perf_counter()
-    r = relaxation(ruleset, ends)
+    r = relaxation(ruleset, ends).whole
     solver = Solver(int(timeout * 1000))
     solver.add(all_of(p for _, p in r.parts))
-    low = int_var("order_lowest_area")
-    solver.add(all_of(low.le(a) for a in r.areas))
     build = time.perf_counter() - t0
-    deadline = time.perf_counter() + timeout
-    cases: list[tuple[int, Bool]] = []
-    for present in sorted(itertools.product((1, 0), repeat=len(r.fox_sources)), key=sum,
-                          reverse=True):
-        f = sum(present)
-        if f in fox_counts:
-            cases.append((f, all_of(x.eq(v) for x, v in zip(r.fox_sources, present))
-                          & (total(r.areas) + low * f).ge(at)))
-    if set(fox_counts) >= set(range(scores.MAX_FOXES + 1)):
-        cases.append((-1, any_of(x.ne(0) & x.ne(1) for x in r.fox_sources)))
-    seconds: dict[int, float] = {}
-    status = "unsat"
-    for f, case in cases:
-        solver.set_timeout(int(max(0.001, deadline - time.perf_counter()) * 1000))
-        begun = time.perf_counter()
-        status = solver.check(case)
-        seconds[f] = seconds.get(f, 0.0) + time.perf_counter() - begun
-        if status != "unsat":
-            break
+    status, seconds = bound.fox_split(solver, r, at, time.perf_counter() + timeout, fox_counts)
     return BoundResult(at, status, seconds, build)
 
 

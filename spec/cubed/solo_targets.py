@@ -52,10 +52,11 @@ class Targets:
     :mod:`spec.cubed.bound_order`), with a fixed number of foxes (the total is then linear in
     the areas and a lowest-area variable: quicker for Z3)."""
 
-    def __init__(self, foxes: int, seconds: float, margin: int = 0,
-                 order: bool = False) -> None:
-        self.relaxation: bound.Relaxation | bound_order.OrderRelaxation = (
-            bound_order.relaxation() if order else bound.relaxation(1))
+    def __init__(self, foxes: int, seconds: float, margin: int = 0, order: bool = False,
+                 ends: tuple[int, ...] = bound_order.ROUND_ENDS) -> None:
+        self.order = bound_order.relaxation(ends=ends) if order else None
+        self.relaxation = self.order.whole if self.order is not None else bound.relaxation(1)
+        #: The last target's sheet after each round of ``ends`` (order-aware targets only).
         self.plan: tuple[PlayerSheet, ...] = ()
         self.solver = Solver(int(seconds * 1000))
         self.solver.add(all_of(p for _, p in self.relaxation.parts))
@@ -83,8 +84,8 @@ class Targets:
         if self.solver.check(*claims) != "sat":
             return None
         model = self.solver.model()
-        if isinstance(self.relaxation, bound_order.OrderRelaxation):
-            self.plan = tuple(sheetvars.read(model, r) for r in self.relaxation.sheets)
+        if self.order is not None:
+            self.plan = tuple(sheetvars.read(model, r) for r in self.order.sheets)
         return sheetvars.read(model, s)
 
 
@@ -130,8 +131,7 @@ class Admits:
     whole sheet (its areas), asked quickly with the relaxation built once."""
 
     def __init__(self, order: bool = False, seconds: float = 60.0) -> None:
-        self.relaxation: bound.Relaxation | bound_order.OrderRelaxation = (
-            bound_order.relaxation() if order else bound.relaxation(1))
+        self.relaxation = bound_order.relaxation().whole if order else bound.relaxation(1)
         self.solver = Solver(int(seconds * 1000))
         self.solver.add(all_of(p for _, p in self.relaxation.parts))
 
@@ -238,7 +238,7 @@ def main(argv: list[str] | None = None) -> int:
         if target is None:
             print(f"wide {i}: no target ({time.monotonic() - began:.0f} s)", flush=True)
             break
-        for r, sheet in enumerate(targets.plan, start=1):
+        for r, sheet in zip(bound_order.ROUND_ENDS, targets.plan):
             print(f"  after round {r}: {format_sheet(sheet)}", flush=True)
         attempt(target, f"wide {i}")
     for i in range(args.near):
