@@ -212,18 +212,22 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         counts = tuple(int(f) for f in args.foxes.split(","))
+    except ValueError:
+        parser.error(f"--foxes: {args.foxes!r} is not a list of whole numbers")
+    try:
         ends = tuple(int(e) for e in args.ends.split(","))
         relaxation(ends=ends)
-    except ValueError as e:
-        parser.error(f"--foxes or --ends: {e}")
+    except ValueError:
+        parser.error(f"--ends: {args.ends!r} is not an increasing list of rounds ending with "
+                     f"{ROUNDS[1]}")
     out = bound_check(args.at, args.timeout, fox_counts=counts, ends=ends)
     whole = set(counts) >= set(range(scores.MAX_FOXES + 1))
     print(f"total >= {out.at}: {out.status}"
           f"{' (proven bound ' + str(out.at - 1) + ')' if out.status == 'unsat' and whole else ''}"
           f"; build {out.build:.1f} s")
     for f, s in out.seconds.items():
-        print(f"  {f if f >= 0 else 'fox sources 0 or 1'}"
-              f"{' foxes' if f >= 0 else ''}: {s:.1f} s")
+        print(f"  {f} fox{'' if f == 1 else 'es'}: {s:.1f} s" if f >= 0
+              else f"  fox sources 0 or 1: {s:.1f} s")
     return 0 if out.status == "unsat" else 1
 
 

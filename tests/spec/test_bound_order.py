@@ -164,3 +164,12 @@ def test_order_targets_come_round_by_round() -> None:
     solver.add(all_of(p for _, p in r.whole.parts))
     assert solver.check(bound_order.progress(r, (PlayerSheet(),) * 2 + (before,) * 3 + (after,)),
                         r.whole.total.ge(100)) == "sat"
+
+
+def test_bound_check_splits_by_foxes() -> None:
+    """The fox-split check answers for the fox counts asked: a foxless sheet of 50 is admitted
+    (sat), none of 1000 (unsat; no sheet scores that much)."""
+    low = bound_order.bound_check(50, 600, fox_counts=(0,), ends=(3, 6))
+    assert low.status == "sat" and set(low.seconds) == {0}
+    high = bound_order.bound_check(1000, 600, fox_counts=(0,), ends=(3, 6))
+    assert high.status == "unsat" and set(high.seconds) == {0}
