@@ -4,9 +4,9 @@
 
 A solo game has six rounds, each an active turn (up to three picks, on die fields I, II, III)
 and a passive turn (one pick), extra dice at the end of each turn (ruling 6; the end-of-game
-extra dice belong to the last passive turn, ruling 7).  The model keeps one sheet per round end
-(``sheets[r - 1]``: the sheet after round r) and the entries counted by kind *up to* each round
-end (:class:`spec.cubed.bound.Kinds`, cumulative).  Its parts:
+extra dice belong to the last passive turn, ruling 7).  The model keeps a sheet after every
+round (or after the rounds ``ends`` only: a smaller, looser model) and the entries counted by
+kind *up to* each of them (:class:`spec.cubed.bound.Kinds`, cumulative).  Its parts:
 
 - ``<PART>@r``: every part of the counting relaxation holds for the sheet after round r with the
   entries made up to then and the bonuses that sheet has earned (with the round bonuses of
@@ -27,7 +27,8 @@ end (:class:`spec.cubed.bound.Kinds`, cumulative).  Its parts:
 
 Every part holds for a real game (the counts of its entries up to each round end), so the best
 total the model admits is an upper bound on every solo game; ``tests/spec/test_bound_order.py``
-checks it on real games round by round.
+checks it on real games round by round.  Within a round the order is still forgotten: a bonus
+earned in a round may pay for any entry of that round, itself included.
 """
 
 from __future__ import annotations
