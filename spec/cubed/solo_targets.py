@@ -141,12 +141,13 @@ class Admits:
 
 def local(best: Found, rounds: int, rng: random.Random, width: int, branch: int,
           report: Callable[[str], None], keep: Callable[[Found], None],
-          per_round: int = 4) -> Found:
+          per_round: int = 4, order: bool = False) -> Found:
     """Large-neighbourhood search over target sheets: the sheets one or two changes from the
     best game's sheet (:func:`edits`) with a higher total, best first, that the relaxation
     admits: search the best game inside each (beam shapes drawn around ``width`` and
-    ``branch``), ``per_round`` targets a round; keep any gain."""
-    admits = Admits()
+    ``branch``), ``per_round`` targets a round; keep any gain.  With ``order``, the targets are
+    those the order-aware relaxation admits (Z3 given 300 s a sheet: it is slower on it)."""
+    admits = Admits(order, 300.0 if order else 60.0)
     tried: set[PlayerSheet] = set()
     for attempt in range(rounds):
         base = best.node.sheet.to_player_sheet().but(rerolls=0, jokers=0, extra_dice=0,
@@ -260,7 +261,7 @@ def main(argv: list[str] | None = None) -> int:
 
         best = local(best, args.local, rng, args.width, args.branch,
                      lambda text: print(f"{text} ({time.monotonic() - began:.0f} s)",
-                                        flush=True), keep)
+                                        flush=True), keep, order=args.order)
     if best is not None:
         print(f"best {best.total}: areas {ss.area_scores(best.node.sheet)} "
               f"foxes {ss.foxes(best.node.sheet)}")
