@@ -5,7 +5,6 @@ out, when the best witness, the best proven bound and the gap are reported)."""
 
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -19,7 +18,7 @@ from spec.cubed.seam import GAME, format_sheet
 from spec.cubed import (bound, certificates, decompose, realise, scores, sheetvars,
                         solo_realise, spaces, tracks)
 from spec.cubed.sheetvars import SheetVars
-from spec.logic import Bool, Int, Model, Solver, all_of, any_of, int_var, total
+from spec.logic import Bool, Int, Model, Solver, all_of, total
 from spec.solving import Answer, Progress, Search, optimum, whole_sheet
 
 __all__ = ["Answer", "Progress", "area_max", "complete", "fewest", "reachable", "sheet_max",
@@ -371,12 +370,8 @@ def solo_upper_bound_check(timeout: float = 60.0, at: int = SOLO_UNSAT_AT,
                            ruleset: Ruleset = DEFAULT_RULESET) -> Answer:
     """Prove the solo bound: the counting relaxation with ``total >= at`` is unsat.
 
-    The proof is split by which foxes the sheet has (each of the six fox sources is 0 or 1, so
-    the 64 sets are all cases; a last check confirms no source takes another value): with the
-    set fixed, the total is the area scores plus its size times a lowest area, a free variable
-    no greater than any area score (a real sheet takes the lowest score itself), so the total
-    is linear and each case is much easier for Z3 than the whole.  The time limit covers all
-    cases together; the notes give the seconds per fox count.
+    The proof is split by which foxes the sheet has (:func:`spec.cubed.bound.fox_split`).  The
+    time limit covers all cases together; the notes give the seconds per fox count.
 
     Measured and kept out (the 15 four-fox cases at 684): a fresh solver per case with the case
     asserted (Z3's non-incremental preprocessing) ran the first case past 300 s against 26 s
@@ -386,28 +381,9 @@ def solo_upper_bound_check(timeout: float = 60.0, at: int = SOLO_UNSAT_AT,
     r = bound.relaxation(1, ruleset=ruleset)
     solver = Solver(int(timeout * 1000))
     solver.add(all_of(p for _, p in r.parts))
-    low = int_var("lowest_area")
-    solver.add(all_of(low.le(a) for a in r.areas))
     build = time.perf_counter() - t0
     start = time.perf_counter()
-    deadline = start + timeout
-    sources = r.fox_sources
-    cases: list[tuple[int, Bool]] = []
-    for present in sorted(itertools.product((1, 0), repeat=len(sources)), key=sum,
-                          reverse=True):
-        f = sum(present)
-        cases.append((f, all_of(x.eq(v) for x, v in zip(sources, present))
-                      & (total(r.areas) + low * f).ge(at)))
-    cases.append((-1, any_of(x.ne(0) & x.ne(1) for x in sources)))
-    seconds: dict[int, float] = {}
-    status = "unsat"
-    for f, case in cases:
-        solver.set_timeout(int(max(0.001, deadline - time.perf_counter()) * 1000))
-        begun = time.perf_counter()
-        status = solver.check(case)
-        seconds[f] = seconds.get(f, 0.0) + time.perf_counter() - begun
-        if status != "unsat":
-            break
+    status, seconds = bound.fox_split(solver, r, at, start + timeout)
     proven = status == "unsat"
     notes = tuple(f"{f} fox{'' if f == 1 else 'es'}: {s:.1f} s" if f >= 0
                   else f"fox sources 0 or 1: {s:.1f} s" for f, s in seconds.items())
