@@ -26,7 +26,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 
@@ -43,6 +43,8 @@ from spec.fourever.solo_value import Prices, worth
 #: The dice codes in die order (white first).
 CODES = GAME.dice_codes
 WHITE, BLUE = CODES.index("W"), CODES.index("B")
+#: The die of each area, in sheet order (yellow, blue, grey, green, pink).
+AREA_DICE = tuple(CODES.index(c) for c in ("Y", "B", "Gy", "Gn", "P"))
 #: The action tracks' indices on a sheet: re-roll, extra die, polish (printed order).
 REROLL_TRACK, EXTRA_TRACK, POLISH_TRACK = 0, 1, 2
 #: Moves never tried: with the dice chosen they only lose a roll.
@@ -85,25 +87,33 @@ def key(state: State) -> Key:
             tuple((d.place, None if d.place == Place.CUP else d.face) for d in GAME.dice(state)))
 
 
-def budget(state: State) -> int:
-    """The entries the game still gives for certain: the picks of this turn and the turns
-    left (three active, one passive a round, ruling 9), the extra dice circled and not spent,
-    the question marks pending, and round 2's extra die and round 4's black question mark
-    while still to come (ruling 4E-3)."""
+def budget(state: State, flow: float = 0.0) -> tuple[int, tuple[int, ...]]:
+    """The entries the game still gives for certain, and at most how many of them each area
+    can take: the picks of this turn and the turns left (three active, one passive a round,
+    ruling 9; an area only from its own die and the white die, so two of each active turn's),
+    the extra dice circled and not spent, the question marks pending, and round 2's extra die
+    and round 4's black question mark while still to come (ruling 4E-3); and ``flow`` more
+    for each round after this one (the bonuses the game is expected to earn)."""
     phase = GAME.phase(state)
     dice = GAME.dice(state)
     on_fields = sum(1 for d in dice if d.place.is_die_field)
-    in_cup = sum(1 for d in dice if d.place == Place.CUP)
-    now = 0
+    cup = [i for i, d in enumerate(dice) if d.place == Place.CUP]
+    picks = own = passive = 0
     if phase in (Phase.ROLL, Phase.CHOOSE):
-        now = min(3 - on_fields, in_cup) + 1
+        picks, passive = min(3 - on_fields, len(cup)), 1
     elif phase in (Phase.ACTIVE_EXTRA, Phase.SOLO_ROLL, Phase.PASSIVE_CHOOSE):
-        now = 1
-    later = 4 * (state.rounds - state.round)
+        passive = 1
+    turns = state.rounds - state.round
     s = sheet(state)
     bonuses = sum(1 for r, b in enumerate(ROUND_BONUS, 1)
                   if r > state.round and b in (XD, Q_ANY))
-    return now + later + s.left(EXTRA_TRACK) + len(s.pending) + bonuses
+    extra = s.left(EXTRA_TRACK) + len(s.pending) + bonuses + round(flow * turns)
+    total = picks + passive + 4 * turns + extra
+    caps = []
+    for die in AREA_DICE:
+        own = min(picks, int(die in cup) + int(WHITE in cup))
+        caps.append(own + passive + 3 * turns + extra)
+    return total, tuple(caps)
 
 
 def value(state: State, prices: Prices) -> float:
@@ -112,36 +122,38 @@ def value(state: State, prices: Prices) -> float:
     s = sheet(state)
     if state.is_terminal:
         return float(GAME.score(s).total)
-    return (worth(s.parts, budget(state), prices) + prices.polish * s.left(POLISH_TRACK)
+    return (worth(s.parts, *budget(state, prices.flow), prices)
+            + prices.polish * s.left(POLISH_TRACK)
             + prices.reroll * s.left(REROLL_TRACK))
 
 
-def rolls(state: State) -> Iterator[Move]:
-    """The rolls tried at a chance node (module docstring)."""
+def rolls(state: State) -> Iterator[tuple[Move, bool]]:
+    """The rolls tried at a chance node (module docstring), each with whether only its blue
+    entries are new (the white die showing another face than the rest changes nothing else
+    that the roll showing one face on every die does not give)."""
     dice = GAME.dice(state)
     if GAME.phase(state) == Phase.SOLO_ROLL:
         for d in range(len(CODES)):
-            partner_faces = range(1, 7) if d == BLUE else (6,)
             for f in range(1, 7):
-                for w in (partner_faces if d != WHITE else (6,)):
+                for w in (range(1, 7) if d == BLUE else (6,)):
                     faces = [6] * len(CODES)
                     faces[WHITE] = w
                     faces[d] = f
                     order = [d] + [e for e in range(len(CODES)) if e != d]
                     yield GAME.parse_move("solo-roll " + " ".join(
-                        f"{CODES[e]}{faces[e]}" for e in order))
+                        f"{CODES[e]}{faces[e]}" for e in order)), d == BLUE and w != 6
         return
     cup = [i for i, d in enumerate(dice) if d.place == Place.CUP]
-    whites = range(1, 7) if WHITE in cup else (0,)
     for f in range(1, 7):
-        for w in whites:
+        for w in (range(1, 7) if WHITE in cup and BLUE in cup else (f,)):
             yield GAME.parse_move("roll " + " ".join(
-                f"{CODES[i]}{w if i == WHITE else f}" for i in cup))
+                f"{CODES[i]}{w if i == WHITE else f}" for i in cup)), w != f
 
 
-def _choices(state: State) -> Iterator[Move]:
+def _choices(state: State, only_blue: bool, skipped: frozenset[str]) -> Iterator[Move]:
     for move in GAME.legal_moves(state):
-        if str(move) not in SKIPPED:
+        text = str(move)
+        if text not in skipped and (not only_blue or " blue:" in text):
             yield move
 
 
@@ -151,30 +163,39 @@ def _top(nodes: dict[Key, tuple[float, Node]], count: int) -> list[tuple[float, 
     return sorted(nodes.values(), key=lambda vn: -vn[0])[:count]
 
 
-def next_slot(beam: list[Node], prices: Prices, width: int, branch: int) -> list[Node]:
-    """The ``width`` best positions at the next roll (or the game's end) from ``beam``
-    (positions at one roll slot): every chosen roll, then every decision, ``branch``
-    positions kept after each decision."""
-    frontier: list[Node] = [Node(GAME.apply_unchecked(n.state, r), r, n)
-                            for n in beam for r in rolls(n.state)]
+def next_slot(beam: list[Node], rank: Callable[[State], float], width: int, branch: int,
+              keep: Callable[[State], bool] = lambda state: True,
+              skipped: frozenset[str] = SKIPPED) -> list[Node]:
+    """The ``width`` best positions by ``rank`` at the next roll (or the game's end) from
+    ``beam`` (positions at one roll slot): every chosen roll, then every decision (but the
+    ``skipped`` ones) whose position ``keep`` allows, ``branch`` positions kept after each
+    decision."""
+    frontier: list[tuple[Node, bool]] = [(Node(GAME.apply_unchecked(n.state, r), r, n), blue)
+                                         for n in beam for r, blue in rolls(n.state)]
     done: dict[Key, tuple[float, Node]] = {}
     seen: set[Key] = set()
     while frontier:
         waiting: dict[Key, tuple[float, Node]] = {}
-        for node in frontier:
-            for move in _choices(node.state):
+        for node, only_blue in frontier:
+            for move in _choices(node.state, only_blue, skipped):
                 after = GAME.apply_unchecked(node.state, move)
                 k = key(after)
-                if k in seen:
+                if k in seen or not keep(after):
                     continue
                 seen.add(k)
-                child = (value(after, prices), Node(after, move, node))
+                child = (rank(after), Node(after, move, node))
                 if after.is_chance or after.is_terminal:
                     done[k] = child
                 else:
                     waiting[k] = child
-        frontier = [n for _, n in _top(waiting, branch)]
+        frontier = [(n, False) for _, n in _top(waiting, branch)]
     return [n for _, n in _top(done, width)]
+
+
+#: The prices and beam (width, branch) that found the bundled best game
+#: (examples/fourever-solo-best.json; README, "The highest Clever 4Ever solo score").
+WITNESS_PRICES = Prices(floor=50, shortfall=3.0)
+WITNESS_BEAM = (10, 100)
 
 
 @attrs.frozen
@@ -189,7 +210,8 @@ def search(prices: Prices, width: int, branch: int) -> Found:
     """The best whole solo game the beam finds."""
     beam = [Node(GAME.new_game(1))]
     while not all(n.state.is_terminal for n in beam):
-        beam = next_slot([n for n in beam if not n.state.is_terminal], prices, width, branch)
+        beam = next_slot([n for n in beam if not n.state.is_terminal],
+                         lambda state: value(state, prices), width, branch)
     best = max(beam, key=lambda n: GAME.score(sheet(n.state)).total)
     return Found(best, GAME.score(sheet(best.state)).total)
 
@@ -213,7 +235,7 @@ def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
         return x * (1 + spread * (2 * rng.random() - 1))
     return Prices(floor=round(near(prices.floor)), shortfall=near(prices.shortfall),
                   entry=near(prices.entry), polish=near(prices.polish),
-                  reroll=near(prices.reroll))
+                  reroll=near(prices.reroll), flow=near(prices.flow))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -232,9 +254,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--floor", type=int, default=defaults.floor)
     parser.add_argument("--shortfall", type=float, default=defaults.shortfall)
     parser.add_argument("--entry", type=float, default=defaults.entry)
+    parser.add_argument("--flow", type=float, default=defaults.flow)
     parser.add_argument("--out", help="write the best game's record to this new file")
     args = parser.parse_args(argv)
-    prices = Prices(floor=args.floor, shortfall=args.shortfall, entry=args.entry)
+    prices = Prices(floor=args.floor, shortfall=args.shortfall, entry=args.entry,
+                    flow=args.flow)
     rng = random.Random(args.seed)
     best: Found | None = None
     for run in range(args.restarts):

@@ -1,8 +1,10 @@
 """What a Clever 4Ever solo position is worth: what the entries still to come can earn.
 
-The entries a solo game still gives (:func:`budget`: the picks of the turns left, three active
-and one passive per round, ruling 9; the extra dice circled and not spent, the question marks
-pending, the round bonuses still to come, ruling 4E-3) are a budget split among the five areas.
+The entries a solo game still gives (``spec.fourever.solo_search.budget``: the picks of the
+turns left, three active and one passive per round, ruling 9; the extra dice circled and not
+spent, the question marks pending, the round bonuses still to come, ruling 4E-3) are a budget
+split among the five areas, each area at most what its own die and the white die can still
+give it (two active picks and one passive pick a round, and the extra dice).
 Each area has a curve: for every number of further entries, the best it can still reach from its
 state with the best numbers (:func:`curves`; yellow's top row must still rise, ruling 4E-5; a
 green field scores when both its triangles are written; pink's 3 writes another 3, ruling 4E-9;
@@ -11,7 +13,8 @@ An area's reach is scored by :class:`Prices`: its points, each fox worth ``floor
 scores the lowest area, ruling 4E-10: ``floor`` is the lowest area hoped for), each point below
 ``floor`` costs ``shortfall``, and each bonus still to be earned is worth what it gives (a
 question mark or an extra die one more entry, ``entry``; a polish ``polish``; a re-roll
-``reroll``).  :func:`worth` splits the budget among the curves exactly (a max-plus convolution).
+``reroll``); ``flow`` entries a round are expected from bonuses still to be earned.
+:func:`worth` splits the budget among the curves exactly (a max-plus convolution).
 
 Optimistic on purpose: the curves assume the dice show what each entry wants; the search
 (:mod:`spec.fourever.solo_search`) chooses the dice, so it can often make them so.
@@ -66,6 +69,9 @@ class Prices:
     entry: float = 7.0
     polish: float = 2.0
     reroll: float = 0.5
+    #: The entries bonuses are expected to give each round still to come (beyond the
+    #: budget's certain ones).
+    flow: float = 0.0
 
     def bonus(self, bonus: str) -> float:
         """What a bonus still to be earned is worth (a fox: ``floor``)."""
@@ -122,10 +128,15 @@ def green(part: tuple[tuple[int, ...], tuple[int, ...]], prices: Prices) -> Curv
             low = lower + (6,) * x
             up = upper + (6,) * y
             score = sum((a + b) * m for a, b, m in zip(low, up, GREEN_FACTOR))
+            # a triangle written without its partner: half its points, so a high number
+            # is preferred even where the budget does not reach the partner
+            single = low[len(up):] if len(low) > len(up) else up[len(low):]
+            start = min(len(low), len(up))
+            half = sum(v * m for v, m in zip(single, GREEN_FACTOR[start:])) / 2
             gained = GREEN_BONUS[len(lower):len(low)]
             foxes = sum(1 for b in GREEN_BONUS[:len(low)] if b == FOX)
             worth = sum(prices.bonus(b) for b in gained if b != FOX)
-            options.append((x + y, prices.area(score, foxes, worth)))
+            options.append((x + y, prices.area(score, foxes, worth) + half))
     return _curve(options)
 
 
@@ -193,8 +204,8 @@ def blue(part: int, prices: Prices) -> Curve:
         col_items.append((BLUE_ANTI_DIAGONAL_AT - anti, BLUE_ANTI_DIAGONAL_POINTS, 0, 0.0))
     row_items = [(BLUE_ROW_BONUS_AT - n, 0, int(b == FOX), 0.0 if b == FOX else prices.bonus(b))
                  for b, n in zip(BLUE_ROW_BONUS, rows) if n < BLUE_ROW_BONUS_AT]
-    cols_best = _knapsack(col_items)
-    rows_best = _knapsack(row_items)
+    cols_best = _knapsack(tuple(col_items))
+    rows_best = _knapsack(tuple(row_items))
     options = []
     for k in range(MOST + 1):
         for cp, cf, cw in cols_best[k]:
@@ -203,7 +214,8 @@ def blue(part: int, prices: Prices) -> Curve:
     return _curve(options)
 
 
-def _knapsack(items: list[tuple[int, int, int, float]]
+@functools.cache
+def _knapsack(items: tuple[tuple[int, int, int, float], ...]
               ) -> list[list[tuple[int, int, float]]]:
     """For each budget k, every (points, foxes, worth) a set of items needing at most k fits."""
     best: list[set[tuple[int, int, float]]] = [{(0, 0, 0.0)} for _ in range(MOST + 1)]
@@ -248,7 +260,8 @@ def _grey_table(prices: Prices) -> npt.NDArray[np.float64]:
         if np.array_equal(row, table[k - 1]):
             table[k + 1:] = row
             break
-    return table - worth
+    out: npt.NDArray[np.float64] = table - worth
+    return out
 
 
 def grey(part: int, prices: Prices) -> Curve:
@@ -267,19 +280,28 @@ def curves(parts: tuple[object, ...], prices: Prices) -> tuple[Curve, ...]:
 
 
 @functools.lru_cache(maxsize=1 << 18)
-def worth(parts: tuple[object, ...], entries: int, prices: Prices) -> float:
-    """The best split of ``entries`` further entries among the areas (max-plus convolution
-    of their curves)."""
+def worth(parts: tuple[object, ...], entries: int, caps: tuple[int, ...], prices: Prices
+          ) -> float:
+    """The best split of ``entries`` further entries among the areas, each area at most its
+    cap (max-plus convolution of their curves)."""
     k = max(0, min(entries, MOST))
+    rows, cols = _spread(k + 1)
     total: Curve | None = None
-    for c in curves(parts, prices):
-        c = c[:k + 1]
+    for c, cap in zip(curves(parts, prices), caps):
+        c = c[np.minimum(np.arange(k + 1), cap)]
         if total is None:
-            total = c.copy()
+            total = c
             continue
-        out = np.full(k + 1, -1e18)
-        for i in range(k + 1):
-            np.maximum(out[i:], total[i] + c[:k + 1 - i], out=out[i:])
-        total = out
+        spread = np.full((k + 1, 2 * k + 1), -1e18)
+        spread[rows, cols] = total[:, None] + c[None, :]
+        total = spread.max(axis=0)[:k + 1]
     assert total is not None
     return float(total[k])
+
+
+@functools.cache
+def _spread(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Indices laying the sum of entry counts i + j out as column i + j (for the max-plus
+    convolution in :func:`worth`)."""
+    rows = np.arange(n)[:, None] + np.zeros(n, np.int64)[None, :]
+    return rows, rows + np.arange(n)[None, :]
