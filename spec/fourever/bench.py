@@ -40,7 +40,7 @@ def main() -> None:
         print(f"{name:26} build {a.build_seconds:6.2f} s  solve {a.solve_seconds:7.2f} s  "
               f"{answer}", flush=True)
     t0 = time.perf_counter()
-    found = solo_search.search(solo_search.WITNESS_PRICES, *solo_search.WITNESS_BEAM)
+    found = solo_search.best(solo_search.WITNESS_ARGS)
     print(f"{'solo search (witness)':26} {'':15}solve {time.perf_counter() - t0:7.2f} s  "
           f"{found.total}", flush=True)
     end = GAME.format_sheet(solo_search.sheet(found.node.state))
