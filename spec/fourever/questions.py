@@ -180,8 +180,10 @@ REALISE_BEAMS = ((8, 40), (30, 150))
 
 
 def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
-              progress: Progress | None = None, budget: int | None = None) -> Answer:
-    """Can a game end with ``sheet``'s areas?  **no** when some area cannot be written at all
+              progress: Progress | None = None, budget: int | None = None,
+              rounds: int | None = None) -> Answer:
+    """Can a game end with ``sheet``'s areas (with ``rounds``: a solo game's sheet after that
+    round, :func:`spec.fourever.solo_realise.ended`)?  **no** when some area cannot be written at all
     (Z3: the area's rule and the sheet are unsat), with the smallest set of broken rules in
     words and rule ids; **yes** with a solo game's record that ``verify`` accepts, found by a
     beam that stays inside the sheet (:mod:`spec.fourever.solo_realise`; under the default
@@ -197,7 +199,8 @@ def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
                          WRITTEN_BY_RULE[label])
     build = time.perf_counter() - t0
     status = solver.check_named()
-    question = f"can a game end with {format_sheet(sheet)}"
+    question = (f"can a game end with {format_sheet(sheet)}" if rounds is None else
+                f"can a solo game's sheet after round {rounds} be {format_sheet(sheet)}")
     if status == "unsat":
         core = solver.minimal_core()
         return Answer(question, None, None, True, None, build, time.perf_counter() - t0,
@@ -208,7 +211,7 @@ def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
             if progress is not None:
                 progress(f"searching a solo game inside the sheet (beam {width})")
             found = solo_realise.realise(
-                sheet, width, branch, None if budget is not None else t0 + timeout)
+                sheet, width, branch, rounds, None if budget is not None else t0 + timeout)
             if found is not None:
                 break
     if found is None:
@@ -218,9 +221,10 @@ def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
                        "longer)",),
                       verdict="undecided")
     record = dump_record(record_game(found.moves(), ("Solo",), game=GAME.name))
-    solo_realise.confirm(record, sheet, question)
+    solo_realise.confirm(record, sheet, question, rounds)
+    check = "verify" if rounds is None else "verify --partial"
     return Answer(question, 1, format_sheet(sheet), True, None, build, time.perf_counter() - t0,
-                  ("a solo game ending with these areas: the record (`clever-oracle verify` "
+                  (f"a solo game reaching these areas: the record (`clever-oracle {check}` "
                    "accepts it)",), record=record, verdict="yes")
 
 
