@@ -31,10 +31,9 @@ from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
-from oracle.dice import Place
+from oracle import Phase, Place
 from oracle.errors import OracleError
 from oracle.game import Move, State
-from oracle.phase import Phase
 from oracle.record import dump_record, record_game, verify
 from oracle.sheet import Sheet
 from spec.fourever.printed import ROUND_BONUS, XD, Q_ANY
