@@ -238,16 +238,23 @@ def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
                   reroll=near(prices.reroll), flow=near(prices.flow))
 
 
+def _positive(text: str) -> int:
+    """A whole number of 1 or more (a beam's width, a branch, a number of runs)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"want a whole number of 1 or more, not {text!r}")
+    return int(text)
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line's options."""
     defaults = Prices()
     p = argparse.ArgumentParser(
         prog="python -m spec.fourever.solo_search",
         description="A high Clever 4Ever solo game, the dice chosen; its record verified.")
-    p.add_argument("--width", type=int, default=20, help="games kept per roll slot")
-    p.add_argument("--branch", type=int, default=200,
+    p.add_argument("--width", type=_positive, default=20, help="games kept per roll slot")
+    p.add_argument("--branch", type=_positive, default=200,
                    help="positions kept after each decision within a slot")
-    p.add_argument("--restarts", type=int, default=1,
+    p.add_argument("--restarts", type=_positive, default=1,
                    help="runs; each after the first draws its prices around the given")
     p.add_argument("--seed", type=int, default=0, help="seed of the drawn prices")
     p.add_argument("--spread", type=float, default=0.15)
