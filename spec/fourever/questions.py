@@ -217,8 +217,9 @@ def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
     if found is None:
         return Answer(question, None, None, False, None, build, time.perf_counter() - t0,
                       ("every area can be written by the engine's entries; no solo game "
-                       "ending with these areas was found (a longer --timeout searches "
-                       "longer)",),
+                       "ending with these areas was found (beams of "
+                       f"{' and '.join(str(w) for w, _ in REALISE_BEAMS)} games per roll "
+                       "slot, as far as the time given reached)",),
                       verdict="undecided")
     record = dump_record(record_game(found.moves(), ("Solo",), game=GAME.name))
     solo_realise.confirm(record, sheet, question, rounds)
