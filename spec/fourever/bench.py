@@ -1,13 +1,16 @@
 """``python -m spec.fourever.bench``: for every Clever 4Ever ``solve`` question in the README,
 the build seconds, the solve seconds and the answer (the whole-sheet questions build the five
-area tables first: their time is in the first one's solve seconds)."""
+area tables first: their time is in the first one's solve seconds); then the solo search that
+makes the bundled best game (README, "The highest Clever 4Ever solo score") with its total and
+seconds, and ``reachable`` on that game's final sheet."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
-from spec.fourever import questions
-from spec.fourever.seam import parse_sheet
+from spec.fourever import questions, solo_search
+from spec.fourever.seam import GAME, parse_sheet
 from spec.solving import Answer
 
 #: The README's completion example.
@@ -36,6 +39,14 @@ def main() -> None:
         answer = str(a).splitlines()[0].split(": ", 1)[1]
         print(f"{name:26} build {a.build_seconds:6.2f} s  solve {a.solve_seconds:7.2f} s  "
               f"{answer}", flush=True)
+    t0 = time.perf_counter()
+    found = solo_search.best(solo_search.WITNESS_ARGS)
+    print(f"{'solo search (witness)':26} {'':15}solve {time.perf_counter() - t0:7.2f} s  "
+          f"{found.total}", flush=True)
+    end = GAME.format_sheet(solo_search.sheet(found.node.state))
+    a = questions.reachable(parse_sheet(end), 600)
+    print(f"{'reachable (its sheet)':26} build {a.build_seconds:6.2f} s  solve "
+          f"{a.solve_seconds:7.2f} s  {a.verdict}", flush=True)
 
 
 if __name__ == "__main__":

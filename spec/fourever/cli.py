@@ -5,11 +5,12 @@
     clever-oracle solve --game clever-4ever fewest 60 --area green
     clever-oracle solve --game clever-4ever sheet-max 20        whole sheet, foxes included
     clever-oracle solve --game clever-4ever complete "SHEET" 3  best completion, 3 more entries
-    clever-oracle solve --game clever-4ever reachable "SHEET"   no (the broken rules) or undecided
+    clever-oracle solve --game clever-4ever reachable "SHEET"   no, yes (a record) or undecided
 
 ``--ruleset OPTION=VALUE`` picks another reading (``fox_floor_zero=true``,
-``green_upper_after_lower=true``).  ``reachable "SHEET"`` answers no (with the broken rules)
-or undecided, never yes; ``solo-bound`` proves an upper bound by counting a solo game's
+``green_upper_after_lower=true``).  ``reachable "SHEET"`` answers no (with the broken rules),
+yes (with a solo game's record that ``verify`` accepts; ``--record FILE`` writes it) or
+undecided; ``solo-bound`` proves an upper bound by counting a solo game's
 entries."""
 
 from __future__ import annotations

@@ -9,7 +9,8 @@ import time
 import attrs
 
 from oracle.sheet import Sheet
-from spec.fourever import certificates, decompose, sheetvars
+from oracle.record import dump_record, record_game
+from spec.fourever import certificates, decompose, sheetvars, solo_realise
 from spec.fourever.printed import (
     AREAS,
     BLUE_ROW_BONUS,
@@ -22,7 +23,7 @@ from spec.fourever.printed import (
     XD,
     YELLOW_BONUS,
 )
-from spec.fourever.seam import BLANK, DEFAULT, Options, areas, format_sheet, sheet_of
+from spec.fourever.seam import BLANK, DEFAULT, GAME, Options, areas, format_sheet, sheet_of
 from spec.fourever.sheetvars import SheetVars
 from spec.logic import Bool, Int, Model, Solver, all_of
 from spec.solving import Answer, Progress, Search, optimum, whole_sheet
@@ -174,30 +175,58 @@ WRITTEN_BY_RULE = {
 }
 
 
+#: The beams ``reachable`` tries in turn for a solo game inside the sheet: (width, branch).
+REALISE_BEAMS = ((8, 40), (30, 150))
+
+
 def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
-              progress: Progress | None = None) -> Answer:
-    """Can a game end with ``sheet``'s areas?  **no** when some area cannot be written at all
+              progress: Progress | None = None, budget: int | None = None,
+              rounds: int | None = None) -> Answer:
+    """Can a game end with ``sheet``'s areas (with ``rounds``: a solo game's sheet after that
+    round, :func:`spec.fourever.solo_realise.ended`)?  **no** when some area cannot be written at all
     (Z3: the area's rule and the sheet are unsat), with the smallest set of broken rules in
-    words and rule ids; otherwise **undecided** (no game is searched for Clever 4Ever yet, so
-    never yes)."""
+    words and rule ids; **yes** with a solo game's record that ``verify`` accepts, found by a
+    beam that stays inside the sheet (:mod:`spec.fourever.solo_realise`; under the default
+    rules); otherwise **undecided**.  With ``budget``, only the first ``budget`` beams of
+    :data:`REALISE_BEAMS` are tried and nothing has a time limit (for tests: the answer does
+    not depend on the machine's speed)."""
     t0 = time.perf_counter()
     s = sheetvars.fresh("r")
-    solver = Solver(timeout_ms=int(timeout * 1000))
+    solver = Solver(timeout_ms=int(timeout * 1000) if budget is None else None)
     solver.add(sheetvars.equals(s, sheet))
     for label in AREAS:
         solver.add_named(sheetvars.MODULES[label].well_formed(s.area(label), options),
                          WRITTEN_BY_RULE[label])
     build = time.perf_counter() - t0
     status = solver.check_named()
-    question = f"can a game end with {format_sheet(sheet)}"
+    question = (f"can a game end with {format_sheet(sheet)}" if rounds is None else
+                f"can a solo game's sheet after round {rounds} be {format_sheet(sheet)}")
     if status == "unsat":
         core = solver.minimal_core()
         return Answer(question, None, None, True, None, build, time.perf_counter() - t0,
                       tuple(f"broken: {c}" for c in core), verdict="no")
-    return Answer(question, None, None, False, None, build, time.perf_counter() - t0,
-                  ("every area can be written by the engine's entries; whether a game's turns "
-                   "reach the whole sheet is not decided for Clever 4Ever",),
-                  verdict="undecided")
+    found = None
+    if options == DEFAULT:
+        for width, branch in REALISE_BEAMS[:budget]:
+            if progress is not None:
+                progress(f"searching a solo game inside the sheet (beam {width})")
+            found = solo_realise.realise(
+                sheet, width, branch, rounds, None if budget is not None else t0 + timeout)
+            if found is not None:
+                break
+    if found is None:
+        return Answer(question, None, None, False, None, build, time.perf_counter() - t0,
+                      ("every area can be written by the engine's entries; no solo game "
+                       "ending with these areas was found (beams of "
+                       f"{' and '.join(str(w) for w, _ in REALISE_BEAMS)} games per roll "
+                       "slot, as far as the time given reached)",),
+                      verdict="undecided")
+    record = dump_record(record_game(found.moves(), ("Solo",), game=GAME.name))
+    solo_realise.confirm(record, sheet, question, rounds)
+    check = "verify" if rounds is None else "verify --partial"
+    return Answer(question, 1, format_sheet(sheet), True, None, build, time.perf_counter() - t0,
+                  (f"a solo game reaching these areas: the record (`clever-oracle {check}` "
+                   "accepts it)",), record=record, verdict="yes")
 
 
 def solo_entries() -> int:

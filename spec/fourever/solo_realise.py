@@ -1,0 +1,95 @@
+"""A Clever 4Ever solo game ending with a given sheet's areas: the beam of
+:mod:`spec.fourever.solo_search` told to stay inside the target.
+
+A position is kept only while each of its areas can still grow into the target's (yellow's
+rows, green's lines and pink's fields are prefixes of the target's, blue's and grey's crosses
+a subset of the target's); positions are ranked by how much of the target they have written,
+then by the entries the game still gives; a roll may be forfeited (ruling 1).  A game is found when it ends (or, with ``rounds``, that round
+ends) with exactly the target's areas; when the target's action
+tracks are not blank, they must match too.  Used by ``solve --game clever-4ever reachable``
+(:func:`spec.fourever.questions.reachable`) to answer yes with a record the engine verifies.
+"""
+
+from __future__ import annotations
+
+import time
+
+from oracle.game import State
+from oracle.record import parse_record, replay, verify
+from oracle.sheet import Sheet
+from spec.fourever.certificates import CertificateError
+from spec.fourever.certificates import _towards as towards  # one reading of 'inside'
+from spec.fourever.seam import GAME
+from spec.fourever.solo_search import Node, budget, next_slot, sheet
+
+
+def written(part: object) -> int:
+    """How much of an area is written: crosses, or numbers."""
+    if isinstance(part, int):
+        return part.bit_count()
+    assert isinstance(part, tuple)
+    return sum(len(p) if isinstance(p, tuple) else 1 for p in part)
+
+
+def _tracks_given(target: Sheet) -> bool:
+    """The target states its action tracks (anything beyond the blank sheet's)."""
+    start = sheet(GAME.new_game(1))
+    return (target.circled, target.spent) != (start.circled, start.spent)
+
+
+#: A re-roll gains nothing when the dice are chosen; a forfeit may be needed (a sheet with few
+#: entries).
+NO_REROLL = frozenset({"reroll"})
+
+
+def ended(state: State, rounds: int | None) -> bool:
+    """The game is over, or round ``rounds`` is (the next round's first roll is due, after
+    its round bonus; round 4's black question mark is resolved first, ruling 4E-3)."""
+    return state.is_terminal or (rounds is not None and state.round > rounds
+                                 and state.is_chance)
+
+
+def realise(target: Sheet, width: int = 20, branch: int = 100, rounds: int | None = None,
+            deadline: float | None = None) -> Node | None:
+    """A solo game (its last node) whose sheet has ``target``'s areas at its end (or, with
+    ``rounds``, at the end of that round: :func:`ended`), or None when the beam finds none (or
+    ``deadline``, a :func:`time.perf_counter` time, passes)."""
+    goal = target.parts
+    tracks = _tracks_given(target)
+
+    def keep(state: State) -> bool:
+        s = sheet(state)
+        if not all(towards(p, t) for p, t in zip(s.parts, goal)):
+            return False
+        return not (tracks and ended(state, rounds)
+                    and (s.circled, s.spent) != (target.circled, target.spent))
+
+    def rank(state: State) -> float:
+        s = sheet(state)
+        return sum(written(p) for p in s.parts) + 0.01 * budget(state)[0]
+
+    beam = [Node(GAME.new_game(1))]
+    while beam:
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        for node in beam:
+            if ended(node.state, rounds) and sheet(node.state).parts == goal:
+                return node
+        beam = next_slot([n for n in beam if not ended(n.state, rounds)], rank, width, branch,
+                         keep, NO_REROLL)
+    return None
+
+
+def confirm(record: str, target: Sheet, what: str, rounds: int | None = None) -> None:
+    """The engine accepts the game ``record`` (``verify``; with ``rounds``, ``verify
+    --partial``) and its player ends with ``target``'s areas (and its tracks, when it states
+    them); :class:`CertificateError` otherwise."""
+    parsed = parse_record(record, "found")
+    verdict = verify(parsed, "found", partial=rounds is not None)
+    end = sheet(replay(parsed))
+    good = "legal" if rounds is None else "legal-so-far"
+    if verdict.status != good or end.parts != target.parts or (
+            _tracks_given(target) and (end.circled, end.spent) != (target.circled,
+                                                                 target.spent)):
+        raise CertificateError(f"{what}: the game found does not verify or ends elsewhere "
+                               f"({verdict.status}, {GAME.format_sheet(end)})")

@@ -1,0 +1,96 @@
+"""Clever 4Ever's solo search (spec/fourever/solo_search.py, solo_value.py, solo_realise.py):
+the bundled best game verifies with its claimed total, the worth of a position never promises
+less than the sheet already has, and ``reachable`` answers yes with a record only for a game
+the engine verifies ending with the sheet.  Node budgets only (beam widths), no clock."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from oracle.record import parse_record, replay, verify
+from spec.fourever import questions, solo_realise, solo_search, solo_value
+from spec.fourever.certificates import CertificateError
+from oracle.sheet import Sheet
+from spec.fourever.seam import BLANK, GAME
+
+BEST = Path(__file__).resolve().parents[3] / "examples" / "fourever-solo-best.json"
+
+
+def test_the_bundled_best_game_verifies_with_its_claimed_total() -> None:
+    text = BEST.read_text(encoding="utf-8")
+    claimed = json.loads(text)["totals"]
+    verdict = verify(parse_record(text, "best"), "best")
+    assert verdict.status == "legal"
+    assert [s.total for s in verdict.scores] == claimed
+    assert claimed[0] >= 380  # the README's witness
+
+
+def test_worth_of_an_empty_budget_is_the_areas_as_they_stand() -> None:
+    """With no entries to come, each area's reach is its own score (foxes priced at 0; green
+    without a triangle lacking its partner, which the worth credits by half)."""
+    record = parse_record(BEST.read_text(encoding="utf-8"), "best")
+    end = solo_search.sheet(replay(record))
+    parts = end.parts[:3] + (((6, 6), (5, 6)),) + end.parts[4:]
+    prices = solo_value.Prices(floor=0, shortfall=0.0)
+    score = GAME.score(end.changed(parts=parts))
+    areas = score.areas
+    assert solo_value.worth(parts, 0, (0,) * 5, prices) == sum(areas)
+    # foxes at the floor, an area below it costs the shortfall per point
+    priced = solo_value.Prices(floor=40, shortfall=2.0)
+    assert solo_value.worth(parts, 0, (0,) * 5, priced) == sum(areas) + 40 * score.foxes - sum(
+        2 * max(0, 40 - a) for a in areas)
+    # more entries never lower the worth
+    start = solo_value.worth(BLANK.parts, 10, (10,) * 5, prices)
+    assert solo_value.worth(BLANK.parts, 11, (11,) * 5, prices) >= start > 0
+
+
+def test_a_narrow_search_finds_a_game_the_engine_verifies(tmp_path: Path) -> None:
+    """One game per slot, four positions per decision: a game the engine verifies, its record
+    written to a new file only."""
+    narrow = solo_search.search(solo_value.Prices(), width=1, branch=4)
+    out = tmp_path / "found.json"
+    assert solo_search.write_record(narrow, str(out)) == narrow.total > 0
+    record = parse_record(out.read_text(encoding="utf-8"), "found")
+    assert verify(record, "found").scores[0].total == narrow.total
+    with pytest.raises(FileExistsError):
+        solo_search.write_record(narrow, str(out))
+
+
+def _after_round(rounds: int) -> Sheet:
+    """The bundled best game's areas at the end of round ``rounds`` (tracks as at the
+    start: the areas alone are asked for)."""
+    record = parse_record(BEST.read_text(encoding="utf-8"), "best")
+    state = GAME.new_game(1)
+    for step in record.steps:
+        state = GAME.apply(state, step.move)
+        if solo_realise.ended(state, rounds):
+            break
+    return solo_search.sheet(GAME.new_game(1)).changed(parts=solo_search.sheet(state).parts)
+
+
+def test_reachable_says_yes_with_a_verified_record_for_the_best_games_first_round() -> None:
+    """The bundled game's areas after round 1: yes, and the record given is accepted by
+    ``verify --partial`` and ends round 1 with exactly those areas."""
+    target = _after_round(1)
+    answer = questions.reachable(target, budget=1, rounds=1)
+    assert answer.verdict == "yes" and answer.record is not None
+    record = parse_record(answer.record, "yes")
+    assert verify(record, "yes", partial=True).status == "legal-so-far"
+    assert solo_search.sheet(replay(record)).parts == target.parts
+    # the same areas cannot end a whole game (every round's picks are still to come)
+    assert questions.reachable(target, budget=1).verdict == "undecided"
+
+
+def test_a_record_ending_elsewhere_is_refused() -> None:
+    record = parse_record(BEST.read_text(encoding="utf-8"), "best")
+    try:
+        solo_realise.confirm(BEST.read_text(encoding="utf-8"), BLANK, "test")
+    except CertificateError:
+        pass
+    else:
+        raise AssertionError("a game not ending with the blank sheet was confirmed")
+    solo_realise.confirm(BEST.read_text(encoding="utf-8"),
+                         solo_search.sheet(replay(record)), "test")
