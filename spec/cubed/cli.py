@@ -93,7 +93,11 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from spec.fourever.cli import answer as fourever, options_of  # noqa: PLC0415
 
         options = options_of(args.ruleset or ())
-        ask = lambda: fourever(q, a, args.area, timeout, options, progress)  # noqa: E731
+        if q == "reachable" and args.players != 1:
+            raise OracleError("solve: --players: Clever 4Ever's reachable looks for solo games "
+                              "only")
+        ask = lambda: fourever(q, a, args.area, timeout, options, progress,  # noqa: E731
+                               args.round)
     elif args.ruleset:
         raise OracleError("solve: --ruleset is for --game clever-4ever")
     elif q == "area-max":

@@ -20,13 +20,13 @@ class CertificateError(RuntimeError):
     """A solver's claim that the engine does not confirm (a bug in the spec or the engine)."""
 
 
-def _towards(part: Any, goal: Any) -> bool:
+def towards(part: Any, goal: Any) -> bool:
     """``part`` lies on the way to ``goal``: its crosses are the goal's (a mask), or each of its
     lines begins the goal's line."""
     if isinstance(part, int):
         return bool(part & ~goal == 0)
     if part and isinstance(part[0], tuple):
-        return all(_towards(a, b) for a, b in zip(part, goal))
+        return all(towards(a, b) for a, b in zip(part, goal))
     return tuple(goal[:len(part)]) == tuple(part)
 
 
@@ -38,7 +38,7 @@ def realise(label: str, goal: Any, start: Any = None, options: Options = DEFAULT
     notation = area_rules(label).notation
     steps = 0
     while part != goal:
-        nxt = [p for p in spaces.successors(label, part, options) if _towards(p, goal)]
+        nxt = [p for p in spaces.successors(label, part, options) if towards(p, goal)]
         if not nxt:
             raise CertificateError(f"the engine cannot write {label} {notation(goal)!r} from "
                                    f"{notation(part)!r}")

@@ -5,7 +5,8 @@
     clever-oracle solve --game clever-4ever fewest 60 --area green
     clever-oracle solve --game clever-4ever sheet-max 20        whole sheet, foxes included
     clever-oracle solve --game clever-4ever complete "SHEET" 3  best completion, 3 more entries
-    clever-oracle solve --game clever-4ever reachable "SHEET"   no, yes (a record) or undecided
+    clever-oracle solve --game clever-4ever reachable "SHEET" [--round R]
+                                                   no, yes (a record) or undecided
 
 ``--ruleset OPTION=VALUE`` picks another reading (``fox_floor_zero=true``,
 ``green_upper_after_lower=true``).  ``reachable "SHEET"`` answers no (with the broken rules),
@@ -20,7 +21,7 @@ from collections.abc import Sequence
 from oracle.argtypes import count
 from oracle.errors import OracleError
 from spec.fourever import questions
-from spec.fourever.printed import AREAS
+from spec.fourever.printed import AREAS, ROUNDS
 from spec.fourever.seam import GAME, Options, parse_sheet
 from spec.solving import Answer, Progress
 
@@ -44,9 +45,10 @@ def options_of(pairs: Sequence[str]) -> Options:
 
 
 def answer(question: str, args: Sequence[str], area: str | None, timeout: float,
-           options: Options, progress: Progress | None) -> Answer:
-    """Answer one question; :class:`OracleError` for a question Clever 4Ever does not have or
-    a count that is no whole number of 0 or more."""
+           options: Options, progress: Progress | None, rounds: int | None = None) -> Answer:
+    """Answer one question (``rounds``: reachable's sheet after that round of a solo game);
+    :class:`OracleError` for a question Clever 4Ever does not have, a count that is no whole
+    number of 0 or more, or a round a solo game does not have."""
     what = f"solve {question}"
     if question == "area-max":
         return questions.area_max(_area(args[0]), count(what, args[1]), timeout, options, progress)
@@ -61,5 +63,9 @@ def answer(question: str, args: Sequence[str], area: str | None, timeout: float,
     if question == "solo-bound":
         return questions.solo_bound(timeout, options, progress)
     if question == "reachable":
-        return questions.reachable(parse_sheet(args[0]), timeout, options, progress)
+        if rounds is not None and not 1 <= rounds <= ROUNDS[1]:
+            raise OracleError(f"solve reachable: --round: a solo game has rounds 1 to "
+                              f"{ROUNDS[1]}")
+        return questions.reachable(parse_sheet(args[0]), timeout, options, progress,
+                                   rounds=rounds)
     raise OracleError(f"solve {question}: no such question for clever-4ever")

@@ -18,7 +18,7 @@ from oracle.game import State
 from oracle.record import parse_record, replay, verify
 from oracle.sheet import Sheet
 from spec.fourever.certificates import CertificateError
-from spec.fourever.certificates import _towards as towards  # one reading of 'inside'
+from spec.fourever.certificates import towards
 from spec.fourever.seam import GAME
 from spec.fourever.solo_search import Node, budget, next_slot, sheet
 

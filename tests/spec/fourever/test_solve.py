@@ -94,6 +94,13 @@ def test_solve_command_for_clever_4ever() -> None:
     assert main(["solve", "--game", "clever-4ever", "--ruleset", "nonsense", "sheet-max", "3"],
                 out, err) == 2
     assert main(["solve", "--ruleset", "fox_floor_zero=true", "sheet-max", "3"], out, err) == 2
+    blank = format_sheet(BLANK)
+    assert main(["solve", "--game", "clever-4ever", "reachable", blank, "--round", "7"],
+                out, err) == 2
+    assert "rounds 1 to 6" in err.getvalue()
+    assert main(["solve", "--game", "clever-4ever", "reachable", blank, "--players", "2"],
+                out, err) == 2
+    assert "solo games only" in err.getvalue()
     assert format_sheet(BLANK).startswith("y=//")
 
 
