@@ -1,0 +1,193 @@
+"""Improving a solo game by searching its ending again: replay the game's first steps
+(:func:`positions`), then let the target-free beam (:func:`spec.cubed.solo_beam.beam`, ranked
+by :class:`spec.cubed.solo_value.Worth`) play the rest, from positions early and late, with
+prices drawn around the given ones; any better game becomes the game to improve (a local
+search over games: the opening is kept where it is good, the rest is searched anew).
+
+The beam may also be guided by a sheet (``guide``): each game's worth gains ``pull`` per entry
+of the guide already made and loses ``pull`` per entry made outside it, a soft target (a game
+may leave the guide at a price, where :mod:`spec.cubed.solo_realise` cuts it).
+
+Reproducible: a seed and budgets (starts, widths), no clock; every game kept is verified by the
+engine before its record is written (:func:`spec.cubed.solo_record.write_record`).
+
+``python -m spec.cubed.solo_improve --help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from oracle import Area, PlayerSheet, apply_unchecked, new_game
+from oracle.record import load_records
+from spec.cubed import realise, solo_realise
+from spec.cubed import solo_game as sg
+from spec.cubed import solo_sheet as ss
+from spec.cubed.seam import parse_sheet
+from spec.cubed.solo_beam import beam, drawn
+from spec.cubed.solo_record import Found, write_record
+from spec.cubed.solo_value import Prices, Worth
+
+
+def positions(node: sg.Node) -> list[sg.Node]:
+    """The positions of ``node``'s game, one after each of its steps (the first: a new game),
+    replayed through :func:`spec.cubed.solo_game.children` (where two children make the same
+    step with different open faces, the one the later steps agree with)."""
+    steps = sg.steps(node)
+
+    def replay(path: list[sg.Node]) -> list[sg.Node] | None:
+        if len(path) > len(steps):
+            return path if path[-1].sheet == node.sheet else None
+        step = steps[len(path) - 1]
+        for child in sg.children(path[-1]):
+            if child.history is not None and child.history[1] == step:
+                found = replay(path + [child])
+                if found is not None:
+                    return found
+        return None
+
+    out = replay([sg.start()])
+    if out is None:
+        raise ValueError("the game's steps do not replay")
+    return out
+
+
+def starts(node: sg.Node) -> dict[int, sg.Node]:
+    """For each slot of ``node``'s game (:func:`spec.cubed.solo_game.slot`), the first
+    position there: where a search may take over the game."""
+    out: dict[int, sg.Node] = {}
+    for position in positions(node):
+        out.setdefault(sg.slot(position), position)
+    return out
+
+
+def outside(sheet: PlayerSheet, guide: PlayerSheet) -> int:
+    """Entries of ``sheet`` outside ``guide``: crosses it lacks (yellow, turquoise, brown),
+    and blue and pink numbers after the first that differs from the guide."""
+    crosses = (sheet.yellow & ~guide.yellow, sheet.turquoise & ~guide.turquoise,
+               sheet.brown & ~guide.brown)
+    count = sum(bin(mask).count("1") for mask in crosses)
+    for have, want in ((sheet.blue_left, guide.blue_left), (sheet.blue_right, guide.blue_right),
+                       (sheet.pink, guide.pink)):
+        same = 0
+        while same < min(len(have), len(want)) and have[same] == want[same]:
+            same += 1
+        count += len(have) - same
+    return count
+
+
+def guided(worth: Callable[[sg.Node], float], guide: PlayerSheet, pull: float
+           ) -> Callable[[sg.Node], float]:
+    """``worth`` plus ``pull`` per entry of ``guide`` made and less ``pull`` per entry made
+    outside it (:func:`outside`)."""
+    whole = realise.work(PlayerSheet(), guide)
+
+    def rank(node: sg.Node) -> float:
+        sheet = node.sheet.to_player_sheet()
+        made = whole - realise.work(sheet, guide)
+        return worth(node) + pull * (made - outside(sheet, guide))
+
+    return rank
+
+
+def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width: int,
+            branch: int, seed: int, spread: float = 0.15, guide: PlayerSheet | None = None,
+            pull: float = 0.0, report: Callable[[str], None] | None = None,
+            keep: Callable[[Found], None] | None = None) -> Found:
+    """The best game of ``tries`` beams per slot of ``slots``, each continuing the best game
+    so far from its first position at that slot (prices drawn around ``prices`` after the
+    first beam; widths drawn between half and twice ``width``); a gain is kept at once."""
+    rng = random.Random(seed)
+    worths: dict[Prices, Worth] = {}
+    for at in slots:
+        for attempt in range(tries):
+            these = prices if attempt == 0 else drawn(prices, rng, spread)
+            if these not in worths:
+                worths[these] = Worth(these)
+            rank: Callable[[sg.Node], float] = worths[these]
+            if guide is not None and pull:
+                rank = guided(rank, guide, pull)
+            first = starts(best.node).get(at)
+            if first is None:
+                continue
+            size = width if attempt == 0 else rng.randint(max(1, width // 2), 2 * width)
+            found = beam(rank, size, branch, rng, first=first)
+            gain = found is not None and found.total > best.total
+            if gain and found is not None:
+                best = found
+                if keep is not None:
+                    keep(found)
+            if report is not None and found is not None:
+                report(f"slot {at} try {attempt} (width {size}): {found.total}"
+                       f"{' *' if gain else ''} areas {ss.area_scores(found.node.sheet)} "
+                       f"foxes {ss.foxes(found.node.sheet)}")
+    return best
+
+
+def game_of(path: str, nodes: int = 6000) -> Found:
+    """The open-face game of a solo record's final sheet (found again by the exact solo
+    realiser, with a node budget)."""
+    (name, record), = load_records(path)
+    if isinstance(record, Exception):
+        raise ValueError(f"{path}: {record}")
+    state = new_game(1)
+    for step in record.steps:
+        state = apply_unchecked(state, step.move)
+    sheet = state.sheets[0]
+    assert isinstance(sheet, PlayerSheet)
+    out = solo_realise.realise_solo(sheet, width=64, branch=16, seconds=None, nodes=nodes)
+    if out.node is None:
+        raise ValueError(f"{path}: its final sheet was not realised ({out.reason})")
+    return Found(out.node, out.total)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Improve a record's game; print each beam's game; write any better record to ``--out``."""
+    parser = argparse.ArgumentParser(prog="python -m spec.cubed.solo_improve",
+                                     description="a solo game improved by searching its "
+                                                 "ending again")
+    defaults = Prices()
+    parser.add_argument("record", help="the solo record to improve")
+    parser.add_argument("--slots", default="30,24,18,12",
+                        help="slots (6 a round) where the search takes over, in turn")
+    parser.add_argument("--tries", type=int, default=3, help="beams per slot")
+    parser.add_argument("--width", type=int, default=20)
+    parser.add_argument("--branch", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--spread", type=float, default=0.15)
+    parser.add_argument("--floor", type=float, default=defaults.floor)
+    parser.add_argument("--shortfall", type=float, default=defaults.shortfall)
+    parser.add_argument("--reroll", type=float, default=defaults.reroll)
+    parser.add_argument("--question", type=float, default=defaults.question)
+    parser.add_argument("--guide", help="a sheet the beam is pulled towards")
+    parser.add_argument("--pull", type=float, default=0.0)
+    parser.add_argument("--out", help="write a better game's record here (verified first)")
+    args = parser.parse_args(argv)
+    prices = Prices(floor=args.floor, shortfall=args.shortfall, reroll=args.reroll,
+                    question=args.question)
+    began = time.monotonic()
+    best = game_of(args.record)
+    print(f"start {best.total} ({time.monotonic() - began:.0f} s)", flush=True)
+
+    def keep(found: Found) -> None:
+        if args.out:
+            write_record(found, args.out)
+
+    slots = [int(x) for x in args.slots.split(",") if x]
+    guide = parse_sheet(args.guide) if args.guide else None
+    best = improve(best, prices, slots, args.tries, args.width, args.branch, args.seed,
+                   args.spread, guide, args.pull,
+                   lambda text: print(f"{text} ({time.monotonic() - began:.0f} s)",
+                                      flush=True), keep)
+    scores = dict(zip(Area, ss.area_scores(best.node.sheet)))
+    print(f"best {best.total}: " + ", ".join(f"{a.label} {v}" for a, v in scores.items())
+          + f", foxes {ss.foxes(best.node.sheet)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
