@@ -30,7 +30,8 @@ from spec.cubed import solo_sheet as ss
 from spec.cubed.seam import parse_sheet
 from spec.cubed.solo_beam import beam, drawn
 from spec.cubed.solo_record import Found, write_record
-from spec.cubed.solo_value import Prices, Worth
+from spec.cubed.solo_realise import outside
+from spec.cubed.solo_value import Floors, Prices, Worth
 
 
 def positions(node: sg.Node) -> list[sg.Node]:
@@ -65,25 +66,10 @@ def starts(node: sg.Node) -> dict[int, sg.Node]:
     return out
 
 
-def outside(sheet: PlayerSheet, guide: PlayerSheet) -> int:
-    """Entries of ``sheet`` outside ``guide``: crosses it lacks (yellow, turquoise, brown),
-    and blue and pink numbers after the first that differs from the guide."""
-    crosses = (sheet.yellow & ~guide.yellow, sheet.turquoise & ~guide.turquoise,
-               sheet.brown & ~guide.brown)
-    count = sum(bin(mask).count("1") for mask in crosses)
-    for have, want in ((sheet.blue_left, guide.blue_left), (sheet.blue_right, guide.blue_right),
-                       (sheet.pink, guide.pink)):
-        same = 0
-        while same < min(len(have), len(want)) and have[same] == want[same]:
-            same += 1
-        count += len(have) - same
-    return count
-
-
 def guided(worth: Callable[[sg.Node], float], guide: PlayerSheet, pull: float
            ) -> Callable[[sg.Node], float]:
     """``worth`` plus ``pull`` per entry of ``guide`` made and less ``pull`` per entry made
-    outside it (:func:`outside`)."""
+    outside it (:func:`spec.cubed.solo_realise.outside`)."""
     whole = realise.work(PlayerSheet(), guide)
 
     def rank(node: sg.Node) -> float:
@@ -96,18 +82,19 @@ def guided(worth: Callable[[sg.Node], float], guide: PlayerSheet, pull: float
 
 def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width: int,
             branch: int, seed: int, spread: float = 0.15, guide: PlayerSheet | None = None,
-            pull: float = 0.0, report: Callable[[str], None] | None = None,
+            pull: float = 0.0, floors: Sequence[float] = (), report: Callable[[str], None] | None = None,
             keep: Callable[[Found], None] | None = None) -> Found:
     """The best game of ``tries`` beams per slot of ``slots``, each continuing the best game
     so far from its first position at that slot (prices drawn around ``prices`` after the
-    first beam; widths drawn between half and twice ``width``); a gain is kept at once."""
+    first beam; widths drawn between half and twice ``width``); a gain is kept at once.  With
+    ``floors``, each beam ranks by :class:`spec.cubed.solo_value.Floors` over them."""
     rng = random.Random(seed)
-    worths: dict[Prices, Worth] = {}
+    worths: dict[Prices, Callable[[sg.Node], float]] = {}
     for at in slots:
         for attempt in range(tries):
             these = prices if attempt == 0 else drawn(prices, rng, spread)
             if these not in worths:
-                worths[these] = Worth(these)
+                worths[these] = Floors(these, floors) if floors else Worth(these)
             rank: Callable[[sg.Node], float] = worths[these]
             if guide is not None and pull:
                 rank = guided(rank, guide, pull)
@@ -163,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shortfall", type=float, default=defaults.shortfall)
     parser.add_argument("--reroll", type=float, default=defaults.reroll)
     parser.add_argument("--question", type=float, default=defaults.question)
+    parser.add_argument("--floors", default="",
+                        help="comma-separated floors: rank by the best worth over them")
     parser.add_argument("--guide", help="a sheet the beam is pulled towards")
     parser.add_argument("--pull", type=float, default=0.0)
     parser.add_argument("--out", help="write a better game's record here (verified first)")
@@ -181,6 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     guide = parse_sheet(args.guide) if args.guide else None
     best = improve(best, prices, slots, args.tries, args.width, args.branch, args.seed,
                    args.spread, guide, args.pull,
+                   [float(x) for x in args.floors.split(",") if x],
                    lambda text: print(f"{text} ({time.monotonic() - began:.0f} s)",
                                       flush=True), keep)
     scores = dict(zip(Area, ss.area_scores(best.node.sheet)))

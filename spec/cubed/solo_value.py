@@ -448,3 +448,19 @@ def to_come(node: sg.Node) -> int:
     passive = sg.ROUNDS - node.round + (1 if node.phase <= sg.PASSIVE else 0)
     later = sum(1 for b in ROUND_START_BONUS[node.round:] if b is not None and gives_entry(b))
     return rolls + passive + s.extra - s.extra_spent + len(s.pending) + later
+
+
+class Floors:
+    """The worth under each of several floors, the best of them: a solo total is the areas
+    plus the foxes times the lowest area, and for any floor at most the lowest area, the areas
+    plus the foxes times the floor is at most the total (equal at the lowest area itself), so
+    the best over floors, each with a steep ``shortfall`` below it, values a position by the
+    lowest area it can best keep (rulebook "Game End"; ruling 21) instead of one floor fixed
+    in advance."""
+
+    def __init__(self, prices: Prices, floors: Sequence[float]) -> None:
+        self.worths = tuple(Worth(attrs.evolve(prices, floor=floor)) for floor in floors)
+
+    def __call__(self, node: sg.Node) -> float:
+        """The best worth of the node over the floors."""
+        return max(worth(node) for worth in self.worths)
