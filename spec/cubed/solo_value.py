@@ -62,12 +62,13 @@ from spec.cubed.printed import (
 Floats = npt.NDArray[np.float64]
 
 
-def pays_back(bonus: Bonus, area: Area) -> bool:
+def pays_back(bonus: Bonus, area: Area, every: bool = False) -> bool:
     """A bonus of ``area`` that pays back the entry it costs: an extra die, the black
     question mark, or the area's own question mark (another area's question mark is an entry
-    only there: it is worth ``question`` instead)."""
+    only there: it is worth ``question`` instead); with ``every``, any question mark (an
+    entry in the area it is for, counted as one anywhere)."""
     return (bonus is Bonus.EXTRA_DIE or bonus is Bonus.QUESTION_BLACK
-            or QUESTION_FOR.get(bonus) is area)
+            or QUESTION_FOR.get(bonus) is area or (every and bonus.is_question))
 
 
 def gives_entry(bonus: Bonus) -> bool:
@@ -86,6 +87,9 @@ class Prices:
     question: float = 8.0
     turquoise_cells: int = 2
     reroll_fox: bool = True
+    #: Every question mark pays back an entry wherever it is earned (an entry in the area it
+    #: is for, which the budget does not tell apart).
+    every_question: bool = False
 
     def bonus(self, bonus: Bonus) -> float:
         """What receiving ``bonus`` is worth besides an entry it gives (counted in the
@@ -118,7 +122,7 @@ def _bonus_worth(states: npt.NDArray[np.int64], patterns: Patterns, prices: Pric
     back an entry aside)."""
     out = np.zeros(len(states))
     for mask, bonus in patterns:
-        if not pays_back(bonus, area):
+        if not pays_back(bonus, area, prices.every_question):
             out += np.where(states & mask == mask, prices.bonus(bonus), 0.0)
     return out
 
@@ -164,7 +168,7 @@ def _subset_tables(bits: int, score: Callable[[npt.NDArray[np.int64]], Floats],
             after = free | 1 << cell
             back = np.zeros(len(free), dtype=np.int64)
             for mask, bonus in patterns:
-                if mask >> cell & 1 and pays_back(bonus, area):
+                if mask >> cell & 1 and pays_back(bonus, area, prices.every_question):
                     back += after & mask == mask
             # n entries here leave n - 1 + back for the state after (at most MOST)
             left = np.minimum(budgets[None, :] - 1 + back[:, None], MOST)
@@ -256,7 +260,7 @@ class Tables:
             entries += -(-cells // p.turquoise_cells)
         for mask, bonus in TURQUOISE_PATTERNS:
             done = final & mask == mask
-            if pays_back(bonus, Area.TURQUOISE):
+            if pays_back(bonus, Area.TURQUOISE, p.every_question):
                 entries -= done & (state & mask != mask)
             else:
                 worth += np.where(done, p.bonus(bonus), 0.0)
@@ -305,7 +309,7 @@ class Tables:
             options.append((6 * PINK_FACTOR[field], None))
         for value, bonus in options:
             later = self.pink(field + 1, written + value)
-            back = 1 if bonus is not None and pays_back(bonus, Area.PINK) else 0
+            back = 1 if bonus is not None and pays_back(bonus, Area.PINK, p.every_question) else 0
             gain = p.bonus(bonus) if bonus is not None and not back else 0.0
             # n entries here leave n - 1 + back for the fields after
             left = np.minimum(np.arange(MOST + 1) - 1 + back, MOST)
@@ -390,14 +394,16 @@ def _side_ways(written: tuple[int, ...], side: int, prices: Prices
             if 2 <= value <= 12 and ss.blue_follows(written, value, side):
                 for longer, worth, paid in _side_ways(written + (value,), side, prices):
                     bonus = blue_bonus(side, len(written) + 1)
-                    back = 1 if bonus is not None and pays_back(bonus, Area.BLUE) else 0
+                    back = 1 if bonus is not None and pays_back(bonus, Area.BLUE,
+                                                                     prices.every_question) else 0
                     out.append((longer, worth, paid + back))
     return out
 
 
 def _side_bonus_worth(written: Sequence[int], side: int, prices: Prices) -> float:
     return sum(prices.bonus(b) for d in range(1, len(written) + 1)
-               if (b := blue_bonus(side, d)) is not None and not pays_back(b, Area.BLUE))
+               if (b := blue_bonus(side, d)) is not None
+               and not pays_back(b, Area.BLUE, prices.every_question))
 
 
 #: The brown fields beside a gap that gives a re-roll (0-based bits).
