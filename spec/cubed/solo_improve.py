@@ -4,9 +4,11 @@ by :class:`spec.cubed.solo_value.Worth`) play the rest, from positions early and
 prices drawn around the given ones; any better game becomes the game to improve (a local
 search over games: the opening is kept where it is good, the rest is searched anew).
 
-The beam may also be guided by a sheet (``guide``): each game's worth gains ``pull`` per entry
-of the guide already made and loses ``pull`` per entry made outside it, a soft target (a game
-may leave the guide at a price, where :mod:`spec.cubed.solo_realise` cuts it).
+The worth's games come out balanced but often a fox short (a pink field taken for the star's
+points where half gives the fox): each beam's game is then repaired, its final sheet changed
+in one or two places for a higher total (:func:`repairs`), and the solo realiser
+(:func:`spec.cubed.solo_realise.realise_solo`) finds the best game inside each repaired
+sheet.
 
 Reproducible: a seed and budgets (starts, widths), no clock; every game kept is verified by the
 engine before its record is written (:func:`spec.cubed.solo_record.write_record`).
@@ -24,14 +26,14 @@ from collections.abc import Callable, Sequence
 
 from oracle import Area, PlayerSheet, apply_unchecked, new_game
 from oracle.record import load_records
-from spec.cubed import realise, solo_realise
+from spec.cubed import solo_realise
 from spec.cubed import solo_game as sg
 from spec.cubed import solo_sheet as ss
-from spec.cubed.seam import parse_sheet
+from spec.cubed.seam import format_sheet
 from spec.cubed.solo_beam import beam, drawn
 from spec.cubed.solo_record import Found, write_record
-from spec.cubed.solo_realise import outside
-from spec.cubed.solo_value import Floors, Prices, Worth
+from spec.cubed.solo_targets import edits, target_total
+from spec.cubed.solo_value import Prices, Worth
 
 
 def positions(node: sg.Node) -> list[sg.Node]:
@@ -66,52 +68,61 @@ def starts(node: sg.Node) -> dict[int, sg.Node]:
     return out
 
 
-def guided(worth: Callable[[sg.Node], float], guide: PlayerSheet, pull: float
-           ) -> Callable[[sg.Node], float]:
-    """``worth`` plus ``pull`` per entry of ``guide`` made and less ``pull`` per entry made
-    outside it (:func:`spec.cubed.solo_realise.outside`)."""
-    whole = realise.work(PlayerSheet(), guide)
-
-    def rank(node: sg.Node) -> float:
-        sheet = node.sheet.to_player_sheet()
-        made = whole - realise.work(sheet, guide)
-        return worth(node) + pull * (made - outside(sheet, guide))
-
-    return rank
+def repairs(sheet: ss.Sheet, rng: random.Random, sample: int = 40) -> list[PlayerSheet]:
+    """Target sheets near a game's final sheet, highest total first: every sheet one change
+    away (:func:`spec.cubed.solo_targets.edits`: a pink field turned to half for its fox, a
+    cell added for a pattern ...) and two changes away from ``sample`` of those (drawn)."""
+    base = sheet.to_player_sheet().but(rerolls=0, jokers=0, extra_dice=0, extra_dice_spent=0,
+                                       rerolls_spent=0, jokers_spent=0, pending=())
+    ones = edits(base)
+    twos = [e for first in rng.sample(ones, min(len(ones), sample)) for e in edits(first)]
+    return sorted(set(ones + twos) - {base}, key=lambda t: (-target_total(t), format_sheet(t)))
 
 
 def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width: int,
-            branch: int, seed: int, spread: float = 0.15, guide: PlayerSheet | None = None,
-            pull: float = 0.0, floors: Sequence[float] = (), report: Callable[[str], None] | None = None,
+            branch: int, seed: int, spread: float = 0.15, fixes: int = 2,
+            realiser: tuple[int, int] = (80, 30), report: Callable[[str], None] | None = None,
             keep: Callable[[Found], None] | None = None) -> Found:
-    """The best game of ``tries`` beams per slot of ``slots``, each continuing the best game
-    so far from its first position at that slot (prices drawn around ``prices`` after the
-    first beam; widths drawn between half and twice ``width``); a gain is kept at once.  With
-    ``floors``, each beam ranks by :class:`spec.cubed.solo_value.Floors` over them."""
+    """The best game found by ``tries`` beams per slot of ``slots``, each continuing the best
+    game so far from its first position at that slot (prices drawn around ``prices`` after
+    the first beam; widths drawn between half and twice ``width``), and for each beam's game
+    the best games inside its ``fixes`` best repairs above the best total (:func:`repairs`;
+    the solo realiser, beam width and branch ``realiser``); a gain is kept at once."""
     rng = random.Random(seed)
-    worths: dict[Prices, Callable[[sg.Node], float]] = {}
+    worths: dict[Prices, Worth] = {}
+
+    def consider(found: Found | None, label: str) -> None:
+        nonlocal best
+        if found is None:
+            return
+        gain = found.total > best.total
+        if gain:
+            best = found
+            if keep is not None:
+                keep(found)
+        if report is not None:
+            report(f"{label}: {found.total}{' *' if gain else ''} areas "
+                   f"{ss.area_scores(found.node.sheet)} foxes {ss.foxes(found.node.sheet)}")
+
     for at in slots:
         for attempt in range(tries):
             these = prices if attempt == 0 else drawn(prices, rng, spread)
             if these not in worths:
-                worths[these] = Floors(these, floors) if floors else Worth(these)
-            rank: Callable[[sg.Node], float] = worths[these]
-            if guide is not None and pull:
-                rank = guided(rank, guide, pull)
+                worths[these] = Worth(these)
             first = starts(best.node).get(at)
             if first is None:
                 continue
             size = width if attempt == 0 else rng.randint(max(1, width // 2), 2 * width)
-            found = beam(rank, size, branch, rng, first=first)
-            gain = found is not None and found.total > best.total
-            if gain and found is not None:
-                best = found
-                if keep is not None:
-                    keep(found)
-            if report is not None and found is not None:
-                report(f"slot {at} try {attempt} (width {size}): {found.total}"
-                       f"{' *' if gain else ''} areas {ss.area_scores(found.node.sheet)} "
-                       f"foxes {ss.foxes(found.node.sheet)}")
+            found = beam(worths[these], size, branch, rng, first=first)
+            consider(found, f"slot {at} try {attempt} (width {size})")
+            if found is None:
+                continue
+            targets = [t for t in repairs(found.node.sheet, rng) if target_total(t) > best.total]
+            for target in targets[:fixes]:
+                out = solo_realise.realise_solo(target, width=realiser[0], branch=realiser[1],
+                                                seconds=None, exact=False)
+                consider(None if out.node is None else Found(out.node, out.total),
+                         f"  repair {target_total(target)}")
     return best
 
 
@@ -150,10 +161,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shortfall", type=float, default=defaults.shortfall)
     parser.add_argument("--reroll", type=float, default=defaults.reroll)
     parser.add_argument("--question", type=float, default=defaults.question)
-    parser.add_argument("--floors", default="",
-                        help="comma-separated floors: rank by the best worth over them")
-    parser.add_argument("--guide", help="a sheet the beam is pulled towards")
-    parser.add_argument("--pull", type=float, default=0.0)
+    parser.add_argument("--fixes", type=int, default=2,
+                        help="repaired targets realised per beam game")
     parser.add_argument("--out", help="write a better game's record here (verified first)")
     args = parser.parse_args(argv)
     prices = Prices(floor=args.floor, shortfall=args.shortfall, reroll=args.reroll,
@@ -167,12 +176,11 @@ def main(argv: list[str] | None = None) -> int:
             write_record(found, args.out)
 
     slots = [int(x) for x in args.slots.split(",") if x]
-    guide = parse_sheet(args.guide) if args.guide else None
+    def report(text: str) -> None:
+        print(f"{text} ({time.monotonic() - began:.0f} s)", flush=True)
+
     best = improve(best, prices, slots, args.tries, args.width, args.branch, args.seed,
-                   args.spread, guide, args.pull,
-                   [float(x) for x in args.floors.split(",") if x],
-                   lambda text: print(f"{text} ({time.monotonic() - began:.0f} s)",
-                                      flush=True), keep)
+                   args.spread, args.fixes, report=report, keep=keep)
     scores = dict(zip(Area, ss.area_scores(best.node.sheet)))
     print(f"best {best.total}: " + ", ".join(f"{a.label} {v}" for a, v in scores.items())
           + f", foxes {ss.foxes(best.node.sheet)}")

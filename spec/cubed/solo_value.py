@@ -62,13 +62,12 @@ from spec.cubed.printed import (
 Floats = npt.NDArray[np.float64]
 
 
-def pays_back(bonus: Bonus, area: Area, every: bool = False) -> bool:
+def pays_back(bonus: Bonus, area: Area) -> bool:
     """A bonus of ``area`` that pays back the entry it costs: an extra die, the black
     question mark, or the area's own question mark (another area's question mark is an entry
-    only there: it is worth ``question`` instead); with ``every``, any question mark (an
-    entry in the area it is for, counted as one anywhere)."""
+    only there: it is worth ``question`` instead)."""
     return (bonus is Bonus.EXTRA_DIE or bonus is Bonus.QUESTION_BLACK
-            or QUESTION_FOR.get(bonus) is area or (every and bonus.is_question))
+            or QUESTION_FOR.get(bonus) is area)
 
 
 def gives_entry(bonus: Bonus) -> bool:
@@ -87,9 +86,6 @@ class Prices:
     question: float = 8.0
     turquoise_cells: int = 2
     reroll_fox: bool = True
-    #: Every question mark pays back an entry wherever it is earned (an entry in the area it
-    #: is for, which the budget does not tell apart).
-    every_question: bool = False
 
     def bonus(self, bonus: Bonus) -> float:
         """What receiving ``bonus`` is worth besides an entry it gives (counted in the
@@ -122,7 +118,7 @@ def _bonus_worth(states: npt.NDArray[np.int64], patterns: Patterns, prices: Pric
     back an entry aside)."""
     out = np.zeros(len(states))
     for mask, bonus in patterns:
-        if not pays_back(bonus, area, prices.every_question):
+        if not pays_back(bonus, area):
             out += np.where(states & mask == mask, prices.bonus(bonus), 0.0)
     return out
 
@@ -168,7 +164,7 @@ def _subset_tables(bits: int, score: Callable[[npt.NDArray[np.int64]], Floats],
             after = free | 1 << cell
             back = np.zeros(len(free), dtype=np.int64)
             for mask, bonus in patterns:
-                if mask >> cell & 1 and pays_back(bonus, area, prices.every_question):
+                if mask >> cell & 1 and pays_back(bonus, area):
                     back += after & mask == mask
             # n entries here leave n - 1 + back for the state after (at most MOST)
             left = np.minimum(budgets[None, :] - 1 + back[:, None], MOST)
@@ -260,7 +256,7 @@ class Tables:
             entries += -(-cells // p.turquoise_cells)
         for mask, bonus in TURQUOISE_PATTERNS:
             done = final & mask == mask
-            if pays_back(bonus, Area.TURQUOISE, p.every_question):
+            if pays_back(bonus, Area.TURQUOISE):
                 entries -= done & (state & mask != mask)
             else:
                 worth += np.where(done, p.bonus(bonus), 0.0)
@@ -309,7 +305,7 @@ class Tables:
             options.append((6 * PINK_FACTOR[field], None))
         for value, bonus in options:
             later = self.pink(field + 1, written + value)
-            back = 1 if bonus is not None and pays_back(bonus, Area.PINK, p.every_question) else 0
+            back = 1 if bonus is not None and pays_back(bonus, Area.PINK) else 0
             gain = p.bonus(bonus) if bonus is not None and not back else 0.0
             # n entries here leave n - 1 + back for the fields after
             left = np.minimum(np.arange(MOST + 1) - 1 + back, MOST)
@@ -394,16 +390,14 @@ def _side_ways(written: tuple[int, ...], side: int, prices: Prices
             if 2 <= value <= 12 and ss.blue_follows(written, value, side):
                 for longer, worth, paid in _side_ways(written + (value,), side, prices):
                     bonus = blue_bonus(side, len(written) + 1)
-                    back = 1 if bonus is not None and pays_back(bonus, Area.BLUE,
-                                                                     prices.every_question) else 0
+                    back = 1 if bonus is not None and pays_back(bonus, Area.BLUE) else 0
                     out.append((longer, worth, paid + back))
     return out
 
 
 def _side_bonus_worth(written: Sequence[int], side: int, prices: Prices) -> float:
     return sum(prices.bonus(b) for d in range(1, len(written) + 1)
-               if (b := blue_bonus(side, d)) is not None
-               and not pays_back(b, Area.BLUE, prices.every_question))
+               if (b := blue_bonus(side, d)) is not None and not pays_back(b, Area.BLUE))
 
 
 #: The brown fields beside a gap that gives a re-roll (0-based bits).
@@ -454,19 +448,3 @@ def to_come(node: sg.Node) -> int:
     passive = sg.ROUNDS - node.round + (1 if node.phase <= sg.PASSIVE else 0)
     later = sum(1 for b in ROUND_START_BONUS[node.round:] if b is not None and gives_entry(b))
     return rolls + passive + s.extra - s.extra_spent + len(s.pending) + later
-
-
-class Floors:
-    """The worth under each of several floors, the best of them: a solo total is the areas
-    plus the foxes times the lowest area, and for any floor at most the lowest area, the areas
-    plus the foxes times the floor is at most the total (equal at the lowest area itself), so
-    the best over floors, each with a steep ``shortfall`` below it, values a position by the
-    lowest area it can best keep (rulebook "Game End"; ruling 21) instead of one floor fixed
-    in advance."""
-
-    def __init__(self, prices: Prices, floors: Sequence[float]) -> None:
-        self.worths = tuple(Worth(attrs.evolve(prices, floor=floor)) for floor in floors)
-
-    def __call__(self, node: sg.Node) -> float:
-        """The best worth of the node over the floors."""
-        return max(worth(node) for worth in self.worths)

@@ -1,7 +1,7 @@
 """Improving a solo game by searching its ending again (spec/cubed/solo_improve.py): the
 replayed positions are the game's own, a search from them keeps the game's opening and never
-returns a worse game; the solo realiser with slack (spec/cubed/solo_realise.py) and the worth
-over several floors (spec/cubed/solo_value.py, Floors).  Small budgets (a
+returns a worse game; repaired targets are near the game's sheet; the solo realiser with slack
+(spec/cubed/solo_realise.py).  Small budgets (a
 random game, beams of width 2), no clock."""
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from spec.cubed import solo_game as sg
 from spec.cubed import solo_improve, solo_realise, solo_record
 from spec.cubed import solo_sheet as ss
 from spec.cubed.solo_record import Found
-from spec.cubed.solo_value import Floors, Prices, Worth
+from spec.cubed.solo_targets import target_total
+from spec.cubed.solo_value import Prices
 from tests.spec.solo import witness_sheet
 
 PRICES = Prices(floor=40.0, shortfall=3.0, reroll=5.0, joker=1.0)
@@ -46,7 +47,7 @@ def test_improving_keeps_the_opening_and_never_loses() -> None:
     start = Found(node, ss.total(node.sheet))
     seen: list[Found] = []
     best = solo_improve.improve(start, PRICES, [30, 12], tries=1, width=2, branch=2, seed=0,
-                                keep=seen.append)
+                                fixes=1, realiser=(2, 2), keep=seen.append)
     assert best.total >= start.total
     assert best.total == ss.total(best.node.sheet)
     assert all(later.total > earlier.total for earlier, later in zip([start] + seen, seen))
@@ -78,13 +79,17 @@ def test_a_realiser_with_slack_keeps_its_games_near_the_target() -> None:
     assert solo_record.to_moves(out.node)
 
 
-def test_floors_take_the_best_worth_over_floors() -> None:
-    """The worth over floors 40 and 50 is the higher of the two worths, and each is the
-    worth of its floor (two positions of a random game)."""
-    floors = Floors(PRICES, (40.0, 50.0))
-    assert [w.prices.floor for w in floors.worths] == [40.0, 50.0]
-    low = Worth(PRICES)
-    for position in solo_improve.positions(_game())[10::20]:
-        values = [w(position) for w in floors.worths]
-        assert floors(position) == max(values)
-        assert values[0] == low(position)
+def test_repairs_are_near_the_sheet_and_best_first() -> None:
+    sheet = _game().sheet
+    base = sheet.to_player_sheet()
+    out = solo_improve.repairs(sheet, random.Random(0), sample=3)
+    totals = [target_total(t) for t in out]
+    assert totals == sorted(totals, reverse=True)
+    assert len(set(out)) == len(out) > 60
+    for target in out:
+        changed = sum(bin(a ^ b).count("1") for a, b in (
+            (base.yellow, target.yellow), (base.turquoise, target.turquoise),
+            (base.brown, target.brown)))
+        changed += (base.blue_left != target.blue_left) + (base.blue_right != target.blue_right)
+        changed += (base.pink, base.pink_bonus) != (target.pink, target.pink_bonus)
+        assert 1 <= changed <= 2
