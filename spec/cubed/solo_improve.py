@@ -79,15 +79,28 @@ def repairs(sheet: ss.Sheet, rng: random.Random, sample: int = 40) -> list[Playe
     return sorted(set(ones + twos) - {base}, key=lambda t: (-target_total(t), format_sheet(t)))
 
 
+def continued(node: sg.Node, target: PlayerSheet, back: int) -> sg.Node:
+    """The first position of ``node``'s game ``back`` slots before the last slot it starts
+    inside ``target`` (:func:`spec.cubed.solo_realise.realise_solo` keeps games inside)."""
+    at = starts(node)
+    inside = [slot for slot, position in at.items()
+              if solo_realise.fits_target(position, target)]
+    last = max(inside, default=0)
+    return at[max((slot for slot in at if slot <= last - back), default=0)]
+
+
 def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width: int,
             branch: int, seed: int, spread: float = 0.15, fixes: int = 2,
-            realiser: tuple[int, int] = (80, 30), report: Callable[[str], None] | None = None,
+            realiser: tuple[int, int] = (80, 30), backs: Sequence[int] = (0, 6, 12),
+            report: Callable[[str], None] | None = None,
             keep: Callable[[Found], None] | None = None) -> Found:
     """The best game found by ``tries`` beams per slot of ``slots``, each continuing the best
     game so far from its first position at that slot (prices drawn around ``prices`` after
     the first beam; widths drawn between half and twice ``width``), and for each beam's game
     the best games inside its ``fixes`` best repairs above the best total (:func:`repairs`;
-    the solo realiser, beam width and branch ``realiser``); a gain is kept at once."""
+    the solo realiser, beam width and branch ``realiser``, continuing the beam's game
+    ``backs`` slots before the last slot it is inside the repaired sheet); a gain is
+    kept at once."""
     rng = random.Random(seed)
     worths: dict[Prices, Worth] = {}
 
@@ -119,10 +132,13 @@ def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width
                 continue
             targets = [t for t in repairs(found.node.sheet, rng) if target_total(t) > best.total]
             for target in targets[:fixes]:
-                out = solo_realise.realise_solo(target, width=realiser[0], branch=realiser[1],
-                                                seconds=None, exact=False)
-                consider(None if out.node is None else Found(out.node, out.total),
-                         f"  repair {target_total(target)}")
+                for begin in [continued(found.node, target, back) for back in backs]:
+                    out = solo_realise.realise_solo(target, width=realiser[0],
+                                                    branch=realiser[1], seconds=None,
+                                                    exact=False, first=begin)
+                    where = f" from slot {sg.slot(begin)}"
+                    consider(None if out.node is None else Found(out.node, out.total),
+                             f"  repair {target_total(target)}{where}")
     return best
 
 

@@ -72,6 +72,12 @@ def _inside(node: sg.Node, target: PlayerSheet, exact: bool, slack: int = 0) -> 
                                                             _black_to_come(node))
 
 
+def fits_target(node: sg.Node, target: PlayerSheet) -> bool:
+    """The game at ``node`` can still grow into ``target``'s areas (as the realiser keeps
+    games that are not ``exact``)."""
+    return _inside(node, target, False)
+
+
 def _rank(node: sg.Node, target: PlayerSheet, whole: int = 0, slack: int = 0) -> float:
     """:func:`spec.cubed.realise.progress`; with ``whole`` (the target's entries), a game
     ahead of an even pace ranks no better than one on it (it leaves room for later
@@ -109,15 +115,18 @@ class Outcome:
 def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
                  seconds: float | None = 60.0, nodes: int | None = None, exact: bool = True,
                  progress_text: Callable[[str], None] | None = None,
-                 rounds: int = sg.ROUNDS, paced: bool = False, slack: int = 0) -> Outcome:
+                 rounds: int = sg.ROUNDS, paced: bool = False, slack: int = 0,
+                 first: sg.Node | None = None) -> Outcome:
     """A solo game whose sheet at the end of round ``rounds`` (default: the game's end) is
     ``target`` (``exact``), or the best whole game whose sheet stays inside it; the beam keeps
     ``width`` games per slot, expanding at most ``nodes`` games and spending at most
     ``seconds`` (None: no limit); not ``exact``, ``slack`` entries may lie outside the target
-    (:func:`outside`), each at a price in the ranking."""
+    (:func:`outside`), each at a price in the ranking.  The games begin at ``first`` (default:
+    a new game)."""
     deadline = None if seconds is None else time.perf_counter() + seconds
-    first = sg.start()
-    pools: dict[int, dict[object, tuple[float, sg.Node]]] = {0: {sg.key(first): (0, first)}}
+    first = sg.start() if first is None else first
+    pools: dict[int, dict[object, tuple[float, sg.Node]]] = {
+        sg.slot(first): {sg.key(first): (0, first)}}
     best: sg.Node | None = None
     best_total = -1
     expanded = 0

@@ -93,3 +93,16 @@ def test_repairs_are_near_the_sheet_and_best_first() -> None:
         changed += (base.blue_left != target.blue_left) + (base.blue_right != target.blue_right)
         changed += (base.pink, base.pink_bonus) != (target.pink, target.pink_bonus)
         assert 1 <= changed <= 2
+
+
+def test_a_repair_continues_the_game_where_it_still_fits() -> None:
+    """The realiser takes over the game at a position inside the repaired sheet, the later
+    the smaller ``back``."""
+    node = _game()
+    target = solo_improve.repairs(node.sheet, random.Random(0), sample=1)[0]
+    late = solo_improve.continued(node, target, 0)
+    early = solo_improve.continued(node, target, 6)
+    assert solo_realise.fits_target(late, target)
+    assert solo_realise.fits_target(early, target)
+    assert sg.slot(early) <= sg.slot(late) - 6 or sg.slot(early) == 0
+    assert sg.steps(late)[:len(sg.steps(early))] == sg.steps(early)
