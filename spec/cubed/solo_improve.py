@@ -92,6 +92,7 @@ def continued(node: sg.Node, target: PlayerSheet, back: int) -> sg.Node:
 def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width: int,
             branch: int, seed: int, spread: float = 0.15, fixes: int = 2,
             realiser: tuple[int, int] = (80, 30), backs: Sequence[int] = (0, 6, 12),
+            earliest: int = 12,
             report: Callable[[str], None] | None = None,
             keep: Callable[[Found], None] | None = None) -> Found:
     """The best game found by ``tries`` beams per slot of ``slots``, each continuing the best
@@ -99,7 +100,8 @@ def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width
     the first beam; widths drawn between half and twice ``width``), and for each beam's game
     the best games inside its ``fixes`` best repairs above the best total (:func:`repairs`;
     the solo realiser, beam width and branch ``realiser``, continuing the beam's game
-    ``backs`` slots before the last slot it is inside the repaired sheet); a gain is
+    ``backs`` slots before the last slot it is inside the repaired sheet, not before slot
+    ``earliest``: from early on the realiser is slow and seldom good); a gain is
     kept at once."""
     rng = random.Random(seed)
     worths: dict[Prices, Worth] = {}
@@ -132,7 +134,9 @@ def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width
                 continue
             targets = [t for t in repairs(found.node.sheet, rng) if target_total(t) > best.total]
             for target in targets[:fixes]:
-                for begin in [continued(found.node, target, back) for back in backs]:
+                begins = {sg.slot(b): b for b in (continued(found.node, target, back)
+                                                  for back in backs) if sg.slot(b) >= earliest}
+                for begin in begins.values():
                     out = solo_realise.realise_solo(target, width=realiser[0],
                                                     branch=realiser[1], seconds=None,
                                                     exact=False, first=begin)
@@ -179,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--question", type=float, default=defaults.question)
     parser.add_argument("--fixes", type=int, default=2,
                         help="repaired targets realised per beam game")
+    parser.add_argument("--earliest", type=int, default=12,
+                        help="a repair continues the game from this slot or later")
     parser.add_argument("--out", help="write a better game's record here (verified first)")
     args = parser.parse_args(argv)
     prices = Prices(floor=args.floor, shortfall=args.shortfall, reroll=args.reroll,
@@ -196,7 +202,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{text} ({time.monotonic() - began:.0f} s)", flush=True)
 
     best = improve(best, prices, slots, args.tries, args.width, args.branch, args.seed,
-                   args.spread, args.fixes, report=report, keep=keep)
+                   args.spread, args.fixes, earliest=args.earliest, report=report,
+                   keep=keep)
     scores = dict(zip(Area, ss.area_scores(best.node.sheet)))
     print(f"best {best.total}: " + ", ".join(f"{a.label} {v}" for a, v in scores.items())
           + f", foxes {ss.foxes(best.node.sheet)}")
