@@ -24,13 +24,13 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from oracle import Area, PlayerSheet, apply_unchecked, new_game
+from oracle import PlayerSheet, apply_unchecked, new_game
 from oracle.record import load_records
 from spec.cubed import solo_realise
 from spec.cubed import solo_game as sg
 from spec.cubed import solo_sheet as ss
 from spec.cubed.seam import format_sheet
-from spec.cubed.solo_beam import beam, drawn
+from spec.cubed.solo_beam import beam, drawn, summary
 from spec.cubed.solo_record import Found, write_record
 from spec.cubed.solo_targets import edits, target_total
 from spec.cubed.solo_value import Prices, Worth
@@ -198,15 +198,14 @@ def main(argv: list[str] | None = None) -> int:
             write_record(found, args.out)
 
     slots = [int(x) for x in args.slots.split(",") if x]
+
     def report(text: str) -> None:
         print(f"{text} ({time.monotonic() - began:.0f} s)", flush=True)
 
     best = improve(best, prices, slots, args.tries, args.width, args.branch, args.seed,
                    args.spread, args.fixes, earliest=args.earliest, report=report,
                    keep=keep)
-    scores = dict(zip(Area, ss.area_scores(best.node.sheet)))
-    print(f"best {best.total}: " + ", ".join(f"{a.label} {v}" for a, v in scores.items())
-          + f", foxes {ss.foxes(best.node.sheet)}")
+    print(summary(best))
     return 0
 
 
