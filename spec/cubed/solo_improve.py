@@ -92,7 +92,7 @@ def continued(node: sg.Node, target: PlayerSheet, back: int) -> sg.Node:
 def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width: int,
             branch: int, seed: int, spread: float = 0.15, fixes: int = 2,
             realiser: tuple[int, int] = (80, 30), backs: Sequence[int] = (0, 6, 12),
-            earliest: int = 12,
+            earliest: int = 12, own: int = 0,
             report: Callable[[str], None] | None = None,
             keep: Callable[[Found], None] | None = None) -> Found:
     """The best game found by ``tries`` beams per slot of ``slots``, each continuing the best
@@ -101,8 +101,8 @@ def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width
     the best games inside its ``fixes`` best repairs above the best total (:func:`repairs`;
     the solo realiser, beam width and branch ``realiser``, continuing the beam's game
     ``backs`` slots before the last slot it is inside the repaired sheet, not before slot
-    ``earliest``: from early on the realiser is slow and seldom good); a gain is
-    kept at once."""
+    ``earliest``: from early on the realiser is slow and seldom good); first, ``own`` repairs
+    of the given game itself; a gain is kept at once."""
     rng = random.Random(seed)
     worths: dict[Prices, Worth] = {}
 
@@ -119,6 +119,20 @@ def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width
             report(f"{label}: {found.total}{' *' if gain else ''} areas "
                    f"{ss.area_scores(found.node.sheet)} foxes {ss.foxes(found.node.sheet)}")
 
+    def repair(game: sg.Node, count: int) -> None:
+        if count <= 0:
+            return
+        targets = [t for t in repairs(game.sheet, rng) if target_total(t) > best.total]
+        for target in targets[:count]:
+            begins = {sg.slot(b): b for b in (continued(game, target, back) for back in backs)
+                      if sg.slot(b) >= earliest}
+            for begin in begins.values():
+                out = solo_realise.realise_solo(target, width=realiser[0], branch=realiser[1],
+                                                seconds=None, exact=False, first=begin)
+                consider(None if out.node is None else Found(out.node, out.total),
+                         f"  repair {target_total(target)} from slot {sg.slot(begin)}")
+
+    repair(best.node, own)
     for at in slots:
         for attempt in range(tries):
             these = prices if attempt == 0 else drawn(prices, rng, spread)
@@ -130,19 +144,8 @@ def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width
             size = width if attempt == 0 else rng.randint(max(1, width // 2), 2 * width)
             found = beam(worths[these], size, branch, rng, first=first)
             consider(found, f"slot {at} try {attempt} (width {size})")
-            if found is None:
-                continue
-            targets = [t for t in repairs(found.node.sheet, rng) if target_total(t) > best.total]
-            for target in targets[:fixes]:
-                begins = {sg.slot(b): b for b in (continued(found.node, target, back)
-                                                  for back in backs) if sg.slot(b) >= earliest}
-                for begin in begins.values():
-                    out = solo_realise.realise_solo(target, width=realiser[0],
-                                                    branch=realiser[1], seconds=None,
-                                                    exact=False, first=begin)
-                    where = f" from slot {sg.slot(begin)}"
-                    consider(None if out.node is None else Found(out.node, out.total),
-                             f"  repair {target_total(target)}{where}")
+            if found is not None:
+                repair(found.node, fixes)
     return best
 
 
@@ -183,6 +186,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--question", type=float, default=defaults.question)
     parser.add_argument("--fixes", type=int, default=2,
                         help="repaired targets realised per beam game")
+    parser.add_argument("--own", type=int, default=0,
+                        help="first, this many repairs of the given game itself")
     parser.add_argument("--earliest", type=int, default=12,
                         help="a repair continues the game from this slot or later")
     parser.add_argument("--out", help="write a better game's record here (verified first)")
@@ -203,7 +208,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{text} ({time.monotonic() - began:.0f} s)", flush=True)
 
     best = improve(best, prices, slots, args.tries, args.width, args.branch, args.seed,
-                   args.spread, args.fixes, earliest=args.earliest, report=report,
+                   args.spread, args.fixes, earliest=args.earliest, own=args.own,
+                   report=report,
                    keep=keep)
     print(summary(best))
     return 0

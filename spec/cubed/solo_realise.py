@@ -4,7 +4,9 @@ die and number joker still to come has room in it (:func:`spec.cubed.realise.fit
 :func:`spec.cubed.realise.has_room`), games ranked by the entries still to make
 (:func:`spec.cubed.realise.progress`).  With ``exact``, a game must end with exactly the
 target (``solve reachable``); without, the best total of a game inside the target is kept
-(a search for high games from a target sheet)."""
+(a search for high games from a target sheet).  Not exact, a game may also leave the target
+by up to ``slack`` entries (:func:`outside`; ranked by the entries inside it, less a price
+for each outside), and the beam may begin at a given position (continuing a game)."""
 
 from __future__ import annotations
 

@@ -47,7 +47,7 @@ def test_improving_keeps_the_opening_and_never_loses() -> None:
     start = Found(node, ss.total(node.sheet))
     seen: list[Found] = []
     best = solo_improve.improve(start, PRICES, [30, 12], tries=1, width=2, branch=2, seed=0,
-                                fixes=1, realiser=(2, 2), keep=seen.append)
+                                fixes=1, realiser=(2, 2), own=1, keep=seen.append)
     assert best.total >= start.total
     assert best.total == ss.total(best.node.sheet)
     assert all(later.total > earlier.total for earlier, later in zip([start] + seen, seen))
