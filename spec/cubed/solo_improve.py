@@ -81,8 +81,8 @@ def repairs(sheet: ss.Sheet, rng: random.Random, sample: int = 40) -> list[Playe
 
 def continued(node: sg.Node, target: PlayerSheet, back: int) -> sg.Node:
     """The first position of ``node``'s game ``back`` slots before the last slot it starts
-    inside ``target`` (:func:`spec.cubed.solo_realise.realise_solo` keeps games inside)."""
-    at = starts(node)
+    inside ``target`` (before its end) (:func:`spec.cubed.solo_realise.realise_solo` keeps games inside)."""
+    at = {slot: p for slot, p in starts(node).items() if p.phase != sg.OVER}
     inside = [slot for slot, position in at.items()
               if solo_realise.fits_target(position, target)]
     last = max(inside, default=0)
