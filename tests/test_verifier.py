@@ -264,7 +264,7 @@ def test_a_recorded_one_use_question_mark_is_refused_with_a_hint() -> None:
     from oracle.moves import QuestionMark
     from oracle.record import Step
 
-    best = next(r for _, r in load_records(str(ROOT / "examples" / "solo-best.json")))
+    best = next(r for _, r in load_records(str(ROOT / "examples" / "solo-594.json")))
     assert isinstance(best, Record) and verify(best).status == "legal"
     # Earlier versions wrote this step after 'p1: question ?Br 2 brown:9' in round 4: the blue
     # question mark then had one use (8 on the right side), so now it is entered at once.

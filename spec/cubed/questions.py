@@ -312,8 +312,7 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
     # Counting cannot refute it; a yes needs a game: solo with the faces left open (a narrow
     # beam, a wide one), then (any game) a greedy beam, a paced one, a wide one.
     found = realise.Realised(None)
-    if players == 1 and ruleset == DEFAULT_RULESET and not (sheet.rerolls_spent
-                                                            or sheet.jokers_spent):
+    if players == 1 and ruleset == DEFAULT_RULESET and not sheet.rerolls_spent:
         for width, branch in SOLO_BEAMS:
             left = timeout - (time.perf_counter() - t0)
             if left <= 0 and budget is None:

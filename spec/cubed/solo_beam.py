@@ -105,6 +105,13 @@ def _prices_text(p: Prices) -> str:
             f"turquoise {p.turquoise_cells}")
 
 
+def summary(found: Found) -> str:
+    """One line: a game's total, its areas and foxes."""
+    scores = dict(zip(Area, ss.area_scores(found.node.sheet)))
+    return (f"best {found.total}: " + ", ".join(f"{a.label} {v}" for a, v in scores.items())
+            + f", foxes {ss.foxes(found.node.sheet)}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the search; print each restart's best game; write the best record to ``--out``."""
     parser = argparse.ArgumentParser(prog="python -m spec.cubed.solo_beam",
@@ -140,9 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     if best is None:
         print("no game found")
         return 1
-    scores = dict(zip(Area, ss.area_scores(best.node.sheet)))
-    print(f"best {best.total}: " + ", ".join(f"{a.label} {v}" for a, v in scores.items())
-          + f", foxes {ss.foxes(best.node.sheet)}")
+    print(summary(best))
     return 0
 
 
