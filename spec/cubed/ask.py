@@ -9,7 +9,7 @@ from types import MappingProxyType
 from oracle.cubed.areas import AREA_BY_LABEL, Area
 from oracle.errors import OracleError
 from oracle.family import ROUNDS_BY_PLAYERS
-from spec.ask import Fields, Question, question
+from spec.fields import Fields, Question, question
 from spec.cubed import questions
 from spec.cubed.seam import parse_sheet
 from spec.solving import Answer

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 
 from oracle.errors import OracleError
-from spec.ask import Fields, Question, question
+from spec.fields import Fields, Question, question
 from spec.fourever import questions
 from spec.fourever.cli import options_of
 from spec.fourever.printed import AREAS
