@@ -72,6 +72,9 @@ class Prices:
     #: The entries bonuses are expected to give each round still to come (beyond the
     #: budget's certain ones).
     flow: float = 0.0
+    #: When given, the floors tried: :func:`worth` is the best over them, so a fox is priced
+    #: near the lowest area the split reaches (4E-10) rather than at one fixed ``floor``.
+    floors: tuple[int, ...] = ()
 
     def bonus(self, bonus: str) -> float:
         """What a bonus still to be earned is worth (a fox: ``floor``)."""
@@ -283,7 +286,12 @@ def curves(parts: tuple[object, ...], prices: Prices) -> tuple[Curve, ...]:
 def worth(parts: tuple[object, ...], entries: int, caps: tuple[int, ...], prices: Prices
           ) -> float:
     """The best split of ``entries`` further entries among the areas, each area at most its
-    cap (max-plus convolution of their curves)."""
+    cap (max-plus convolution of their curves); with ``prices.floors`` the best over those
+    floors (a fox worth the floor, each point of an area below it ``shortfall``: with a
+    shortfall of at least the foxes, the best floor is the lowest area, 4E-10)."""
+    if prices.floors:
+        return max(worth(parts, entries, caps, attrs.evolve(prices, floor=f, floors=()))
+                   for f in prices.floors)
     k = max(0, min(entries, MOST))
     rows, cols = _spread(k + 1)
     total: Curve | None = None
