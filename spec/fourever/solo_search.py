@@ -15,7 +15,10 @@ positions kept after each decision, ``width`` games kept at the next slot, ranke
 :func:`spec.fourever.solo_value.worth` of the sheet and the entries still to come
 (:func:`budget`).  Positions that differ only by the faces of dice in the cup are one.  Ties are
 broken by the order positions are found in: no clock and no chance decides anything, so a run is
-reproducible; ``--seed`` draws the prices of a restart around the given ones.
+reproducible; ``--seed`` draws the prices of a restart around the given ones.  ``--floors``
+prices each fox near the lowest area (:class:`spec.fourever.solo_value.Prices`); ``--start`` with
+``--rounds`` keeps a record's game to the end of that round and searches the rest again
+(:func:`opening`).
 
 ``python -m spec.fourever.solo_search --help``.
 """

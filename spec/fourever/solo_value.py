@@ -13,7 +13,8 @@ An area's reach is scored by :class:`Prices`: its points, each fox worth ``floor
 scores the lowest area, ruling 4E-10: ``floor`` is the lowest area hoped for), each point below
 ``floor`` costs ``shortfall``, and each bonus still to be earned is worth what it gives (a
 question mark or an extra die one more entry, ``entry``; a polish ``polish``; a re-roll
-``reroll``); ``flow`` entries a round are expected from bonuses still to be earned.
+``reroll``); ``flow`` entries a round are expected from bonuses still to be earned; with
+``floors`` the worth is the best over those floors (a fox priced near the lowest area reached).
 :func:`worth` splits the budget among the curves exactly (a max-plus convolution).
 
 Optimistic on purpose: the curves assume the dice show what each entry wants; the search
