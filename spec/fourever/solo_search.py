@@ -331,7 +331,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.out and os.path.exists(args.out):
         print(f"error: {args.out} exists; the record is written to a new file", file=sys.stderr)
         return 2
-    found = best(sys.argv[1:] if argv is None else argv, lambda text: print(text, flush=True))
+    try:
+        found = best(sys.argv[1:] if argv is None else argv,
+                     lambda text: print(text, flush=True))
+    except OSError as e:
+        print(f"error: cannot read {args.start}: {e.strerror}", file=sys.stderr)
+        return 2
+    except OracleError as e:
+        print(f"error: {args.start}: {e}", file=sys.stderr)
+        return 2
     if args.out:
         try:
             write_record(found, args.out)

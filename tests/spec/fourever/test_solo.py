@@ -1,6 +1,7 @@
 """Clever 4Ever's solo search (spec/fourever/solo_search.py, solo_value.py, solo_realise.py):
 the bundled best game verifies with its claimed total, the worth of a position never promises
-less than the sheet already has, and ``reachable`` answers yes with a record only for a game
+less than the sheet already has (with ``floors``, each fox priced at the lowest area), a search
+continues a record's opening, and ``reachable`` answers yes with a record only for a game
 the engine verifies ending with the sheet.  Node budgets only (beam widths), no clock."""
 
 from __future__ import annotations
@@ -92,12 +93,7 @@ def test_a_narrow_search_finds_a_game_the_engine_verifies(tmp_path: Path) -> Non
 def _after_round(rounds: int) -> Sheet:
     """The bundled best game's areas at the end of round ``rounds`` (tracks as at the
     start: the areas alone are asked for)."""
-    record = parse_record(BEST.read_text(encoding="utf-8"), "best")
-    state = GAME.new_game(1)
-    for step in record.steps:
-        state = GAME.apply(state, step.move)
-        if solo_realise.ended(state, rounds):
-            break
+    state = solo_search.opening(BEST.read_text(encoding="utf-8"), rounds).state
     return solo_search.sheet(GAME.new_game(1)).changed(parts=solo_search.sheet(state).parts)
 
 
