@@ -56,11 +56,11 @@ def test_floors_price_each_fox_at_the_lowest_area() -> None:
     parts = end.parts[:3] + (((6, 6), (5, 6)),) + end.parts[4:]
     score = GAME.score(end.changed(parts=parts))
     low = min(score.areas)
-    prices = solo_value.Prices(shortfall=score.foxes + 1.0, floors=(low - 10, low, low + 10))
+    prices = solo_value.Prices(shortfall=score.foxes + 1.0, floors=(low, low + 10))
     assert low < 50 and score.foxes > 0
     assert solo_value.worth(parts, 0, (0,) * 5, prices) == score.total
     # one floor alone misprices the foxes
-    one = solo_value.Prices(shortfall=score.foxes + 1.0, floor=50)
+    one = solo_value.Prices(shortfall=score.foxes + 1.0, floor=low + 10)
     assert solo_value.worth(parts, 0, (0,) * 5, one) != score.total
 
 
