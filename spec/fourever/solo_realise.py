@@ -20,7 +20,7 @@ from oracle.sheet import Sheet
 from spec.fourever.certificates import CertificateError
 from spec.fourever.certificates import towards
 from spec.fourever.seam import GAME
-from spec.fourever.solo_search import Node, budget, next_slot, sheet
+from spec.fourever.solo_search import Node, budget, ended, next_slot, sheet
 
 
 def written(part: object) -> int:
@@ -40,13 +40,6 @@ def _tracks_given(target: Sheet) -> bool:
 #: A re-roll gains nothing when the dice are chosen; a forfeit may be needed (a sheet with few
 #: entries).
 NO_REROLL = frozenset({"reroll"})
-
-
-def ended(state: State, rounds: int | None) -> bool:
-    """The game is over, or round ``rounds`` is (the next round's first roll is due, after
-    its round bonus; round 4's black question mark is resolved first, ruling 4E-3)."""
-    return state.is_terminal or (rounds is not None and state.round > rounds
-                                 and state.is_chance)
 
 
 def realise(target: Sheet, width: int = 20, branch: int = 100, rounds: int | None = None,

@@ -15,7 +15,10 @@ positions kept after each decision, ``width`` games kept at the next slot, ranke
 :func:`spec.fourever.solo_value.worth` of the sheet and the entries still to come
 (:func:`budget`).  Positions that differ only by the faces of dice in the cup are one.  Ties are
 broken by the order positions are found in: no clock and no chance decides anything, so a run is
-reproducible; ``--seed`` draws the prices of a restart around the given ones.
+reproducible; ``--seed`` draws the prices of a restart around the given ones.  ``--floors``
+prices each fox near the lowest area (:class:`spec.fourever.solo_value.Prices`); ``--start`` with
+``--rounds`` keeps a record's game to the end of that round and searches the rest again
+(:func:`opening`).
 
 ``python -m spec.fourever.solo_search --help``.
 """
@@ -34,7 +37,7 @@ import attrs
 from oracle import Phase, Place
 from oracle.errors import OracleError
 from oracle.game import Move, State
-from oracle.record import dump_record, record_game, verify
+from oracle.record import dump_record, parse_record, record_game, verify
 from oracle.sheet import Sheet
 from spec.fourever.printed import ROUND_BONUS, XD, Q_ANY
 from spec.fourever.seam import GAME
@@ -206,9 +209,28 @@ class Found:
     total: int
 
 
-def search(prices: Prices, width: int, branch: int) -> Found:
-    """The best whole solo game the beam finds."""
-    beam = [Node(GAME.new_game(1))]
+def ended(state: State, rounds: int | None) -> bool:
+    """The game is over, or round ``rounds`` is (the next round's first roll is due, after
+    its round bonus; round 4's black question mark is resolved first, ruling 4E-3)."""
+    return state.is_terminal or (rounds is not None and state.round > rounds
+                                 and state.is_chance)
+
+
+def opening(record: str, rounds: int) -> Node:
+    """The game of ``record`` (a solo record's text) up to the end of round ``rounds``
+    (:func:`ended`): where a search may start again (local improvement of a game found)."""
+    node = Node(GAME.new_game(1))
+    for step in parse_record(record, "start").steps:
+        if ended(node.state, rounds):
+            break
+        node = Node(GAME.apply(node.state, step.move), step.move, node)
+    return node
+
+
+def search(prices: Prices, width: int, branch: int, start: Node | None = None) -> Found:
+    """The best whole solo game the beam finds (from ``start``, a position at a roll slot,
+    or the new game)."""
+    beam = [start or Node(GAME.new_game(1))]
     while not all(n.state.is_terminal for n in beam):
         beam = next_slot([n for n in beam if not n.state.is_terminal],
                          lambda state: value(state, prices), width, branch)
@@ -235,7 +257,7 @@ def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
         return x * (1 + spread * (2 * rng.random() - 1))
     return Prices(floor=round(near(prices.floor)), shortfall=near(prices.shortfall),
                   entry=near(prices.entry), polish=near(prices.polish),
-                  reroll=near(prices.reroll), flow=near(prices.flow))
+                  reroll=near(prices.reroll), flow=near(prices.flow), floors=prices.floors)
 
 
 def _positive(text: str) -> int:
@@ -243,6 +265,14 @@ def _positive(text: str) -> int:
     if not text.isdigit() or int(text) < 1:
         raise argparse.ArgumentTypeError(f"want a whole number of 1 or more, not {text!r}")
     return int(text)
+
+
+def _floors(text: str) -> tuple[int, ...]:
+    """Comma-separated whole numbers (the floors a fox is priced at)."""
+    parts = text.split(",")
+    if not all(p.strip().lstrip("-").isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"want whole numbers separated by commas, not {text!r}")
+    return tuple(int(p) for p in parts)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -262,6 +292,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--shortfall", type=float, default=defaults.shortfall)
     p.add_argument("--entry", type=float, default=defaults.entry)
     p.add_argument("--flow", type=float, default=defaults.flow)
+    p.add_argument("--floors", type=_floors, default=(),
+                   help="floors tried, comma-separated (a fox priced by the lowest area)")
+    p.add_argument("--start", help="a solo record whose game the search continues")
+    p.add_argument("--rounds", type=int, default=0,
+                   help="with --start: the rounds of its game kept (the rest searched again)")
     p.add_argument("--out", help="write the best game's record to this new file")
     return p
 
@@ -270,13 +305,17 @@ def best(argv: Sequence[str], say: Callable[[str], None] = lambda text: None) ->
     """The best game of the runs the options ``argv`` ask for (``say`` hears each run)."""
     args = parser().parse_args(list(argv))
     prices = Prices(floor=args.floor, shortfall=args.shortfall, entry=args.entry,
-                    flow=args.flow)
+                    flow=args.flow, floors=args.floors)
     rng = random.Random(args.seed)
+    start = None
+    if args.start:
+        with open(args.start, encoding="utf-8") as given:
+            start = opening(given.read(), args.rounds)
     found: Found | None = None
     for run in range(args.restarts):
         at = prices if run == 0 else drawn(prices, rng, args.spread)
         t0 = time.perf_counter()
-        got = search(at, args.width, args.branch)
+        got = search(at, args.width, args.branch, start)
         s = GAME.score(sheet(got.node.state))
         say(f"run {run}: {got.total} (areas {s.areas}, {s.foxes} foxes; {at}) "
             f"in {time.perf_counter() - t0:.0f} s")
@@ -292,7 +331,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.out and os.path.exists(args.out):
         print(f"error: {args.out} exists; the record is written to a new file", file=sys.stderr)
         return 2
-    found = best(sys.argv[1:] if argv is None else argv, lambda text: print(text, flush=True))
+    try:
+        found = best(sys.argv[1:] if argv is None else argv,
+                     lambda text: print(text, flush=True))
+    except OSError as e:
+        print(f"error: cannot read {args.start}: {e.strerror}", file=sys.stderr)
+        return 2
+    except OracleError as e:
+        print(f"error: {args.start}: {e}", file=sys.stderr)
+        return 2
     if args.out:
         try:
             write_record(found, args.out)

@@ -13,7 +13,8 @@ An area's reach is scored by :class:`Prices`: its points, each fox worth ``floor
 scores the lowest area, ruling 4E-10: ``floor`` is the lowest area hoped for), each point below
 ``floor`` costs ``shortfall``, and each bonus still to be earned is worth what it gives (a
 question mark or an extra die one more entry, ``entry``; a polish ``polish``; a re-roll
-``reroll``); ``flow`` entries a round are expected from bonuses still to be earned.
+``reroll``); ``flow`` entries a round are expected from bonuses still to be earned; with
+``floors`` the worth is the best over those floors (a fox priced near the lowest area reached).
 :func:`worth` splits the budget among the curves exactly (a max-plus convolution).
 
 Optimistic on purpose: the curves assume the dice show what each entry wants; the search
@@ -72,6 +73,9 @@ class Prices:
     #: The entries bonuses are expected to give each round still to come (beyond the
     #: budget's certain ones).
     flow: float = 0.0
+    #: When given, the floors tried: :func:`worth` is the best over them, so a fox is priced
+    #: near the lowest area the split reaches (4E-10) rather than at one fixed ``floor``.
+    floors: tuple[int, ...] = ()
 
     def bonus(self, bonus: str) -> float:
         """What a bonus still to be earned is worth (a fox: ``floor``)."""
@@ -283,7 +287,12 @@ def curves(parts: tuple[object, ...], prices: Prices) -> tuple[Curve, ...]:
 def worth(parts: tuple[object, ...], entries: int, caps: tuple[int, ...], prices: Prices
           ) -> float:
     """The best split of ``entries`` further entries among the areas, each area at most its
-    cap (max-plus convolution of their curves)."""
+    cap (max-plus convolution of their curves); with ``prices.floors`` the best over those
+    floors (a fox worth the floor, each point of an area below it ``shortfall``: with a
+    shortfall of at least the foxes, the best floor is the lowest area, 4E-10)."""
+    if prices.floors:
+        return max(worth(parts, entries, caps, attrs.evolve(prices, floor=f, floors=()))
+                   for f in prices.floors)
     k = max(0, min(entries, MOST))
     rows, cols = _spread(k + 1)
     total: Curve | None = None

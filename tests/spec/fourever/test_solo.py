@@ -1,6 +1,7 @@
 """Clever 4Ever's solo search (spec/fourever/solo_search.py, solo_value.py, solo_realise.py):
 the bundled best game verifies with its claimed total, the worth of a position never promises
-less than the sheet already has, and ``reachable`` answers yes with a record only for a game
+less than the sheet already has (with ``floors``, each fox priced at the lowest area), a search
+continues a record's opening, and ``reachable`` answers yes with a record only for a game
 the engine verifies ending with the sheet.  Node budgets only (beam widths), no clock."""
 
 from __future__ import annotations
@@ -47,6 +48,36 @@ def test_worth_of_an_empty_budget_is_the_areas_as_they_stand() -> None:
     assert solo_value.worth(BLANK.parts, 11, (11,) * 5, prices) >= start > 0
 
 
+def test_floors_price_each_fox_at_the_lowest_area() -> None:
+    """With every floor tried and a shortfall above the foxes, the worth of a finished sheet
+    is the engine's total: each fox scores the lowest area (4E-10)."""
+    record = parse_record(BEST.read_text(encoding="utf-8"), "best")
+    end = solo_search.sheet(replay(record))
+    parts = end.parts[:3] + (((6, 6), (5, 6)),) + end.parts[4:]
+    score = GAME.score(end.changed(parts=parts))
+    low = min(score.areas)
+    prices = solo_value.Prices(shortfall=score.foxes + 1.0, floors=(low, low + 10))
+    assert low < 50 and score.foxes > 0
+    assert solo_value.worth(parts, 0, (0,) * 5, prices) == score.total
+    # one floor alone misprices the foxes
+    one = solo_value.Prices(shortfall=score.foxes + 1.0, floor=low + 10)
+    assert solo_value.worth(parts, 0, (0,) * 5, one) != score.total
+
+
+def test_a_search_continues_the_best_games_opening(tmp_path: Path) -> None:
+    """Local improvement: the bundled game's first five rounds kept, the sixth searched again
+    (one game per slot): a game the engine verifies that begins with those moves."""
+    text = BEST.read_text(encoding="utf-8")
+    start = solo_search.opening(text, 5)
+    assert start.state.round == 6 and start.state.is_chance
+    found = solo_search.search(solo_value.Prices(), width=1, branch=4, start=start)
+    kept = start.moves()
+    assert found.node.moves()[:len(kept)] == kept
+    assert tuple(s.move for s in parse_record(text, "best").steps)[:len(kept)] == kept
+    out = tmp_path / "again.json"
+    assert solo_search.write_record(found, str(out)) == found.total > 0
+
+
 def test_a_narrow_search_finds_a_game_the_engine_verifies(tmp_path: Path) -> None:
     """One game per slot, four positions per decision: a game the engine verifies, its record
     written to a new file only."""
@@ -62,12 +93,7 @@ def test_a_narrow_search_finds_a_game_the_engine_verifies(tmp_path: Path) -> Non
 def _after_round(rounds: int) -> Sheet:
     """The bundled best game's areas at the end of round ``rounds`` (tracks as at the
     start: the areas alone are asked for)."""
-    record = parse_record(BEST.read_text(encoding="utf-8"), "best")
-    state = GAME.new_game(1)
-    for step in record.steps:
-        state = GAME.apply(state, step.move)
-        if solo_realise.ended(state, rounds):
-            break
+    state = solo_search.opening(BEST.read_text(encoding="utf-8"), rounds).state
     return solo_search.sheet(GAME.new_game(1)).changed(parts=solo_search.sheet(state).parts)
 
 
