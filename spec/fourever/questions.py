@@ -183,7 +183,7 @@ def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
               progress: Progress | None = None, budget: int | None = None,
               rounds: int | None = None) -> Answer:
     """Can a game end with ``sheet``'s areas (with ``rounds``: a solo game's sheet after that
-    round, :func:`spec.fourever.solo_realise.ended`)?  **no** when some area cannot be written at all
+    round, :func:`spec.fourever.solo_search.ended`)?  **no** when some area cannot be written at all
     (Z3: the area's rule and the sheet are unsat), with the smallest set of broken rules in
     words and rule ids; **yes** with a solo game's record that ``verify`` accepts, found by a
     beam that stays inside the sheet (:mod:`spec.fourever.solo_realise`; under the default
