@@ -195,14 +195,17 @@ def main(argv: list[str] | None = None) -> int:
     prices = Prices(floor=args.floor, shortfall=args.shortfall, reroll=args.reroll,
                     question=args.question)
     began = time.monotonic()
-    best = game_of(args.record)
+    try:
+        slots = [int(x) for x in args.slots.split(",") if x]
+        best = game_of(args.record)
+    except (ValueError, OSError) as exc:  # a bad --slots, an unreadable or unrealised record
+        print(f"solo_improve: {exc}", file=sys.stderr)
+        return 2
     print(f"start {best.total} ({time.monotonic() - began:.0f} s)", flush=True)
 
     def keep(found: Found) -> None:
         if args.out:
             write_record(found, args.out)
-
-    slots = [int(x) for x in args.slots.split(",") if x]
 
     def report(text: str) -> None:
         print(f"{text} ({time.monotonic() - began:.0f} s)", flush=True)
