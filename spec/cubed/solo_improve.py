@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 
 from oracle import PlayerSheet, apply_unchecked, new_game
 from oracle.record import load_records
-from spec.cubed import solo_realise
+from spec.cubed import solo_realise, solo_replay
 from spec.cubed import solo_game as sg
 from spec.cubed import solo_sheet as ss
 from spec.cubed.seam import format_sheet
@@ -150,11 +150,17 @@ def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width
 
 
 def game_of(path: str, nodes: int = 6000) -> Found:
-    """The open-face game of a solo record's final sheet (found again by the exact solo
-    realiser, with a node budget)."""
+    """The open-face game of a solo record: its entries made again
+    (:func:`spec.cubed.solo_replay.replay`), or, where the open-face game cannot follow them,
+    its final sheet found again by the exact solo realiser (with a node budget)."""
     (name, record), = load_records(path)
     if isinstance(record, Exception):
         raise ValueError(f"{path}: {record}")
+    try:
+        node = solo_replay.replay(record)
+        return Found(node, ss.total(node.sheet))
+    except ValueError:
+        pass  # a move the open-face game lacks: realise the final sheet instead
     state = new_game(1)
     for step in record.steps:
         state = apply_unchecked(state, step.move)
