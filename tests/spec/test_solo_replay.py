@@ -34,7 +34,7 @@ def _model_record(seed: int) -> tuple[sg.Node, Record]:
     return node, record_game(solo_record.to_moves(node), ("Solo",), game="clever-cubed")
 
 
-@pytest.mark.parametrize("name", ["solo-best.json", "solo-594.json"])
+@pytest.mark.parametrize("name", ["solo-best.json", "solo-627.json", "solo-594.json"])
 def test_a_witness_record_is_followed(name: str) -> None:
     path = EXAMPLES / name
     node = solo_replay.replay(_record(path))
