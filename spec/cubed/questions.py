@@ -339,7 +339,7 @@ def reachable(sheet: PlayerSheet, players: int = 1, rounds: int | None = None,
             break
     solve = time.perf_counter() - start
     if found.moves is None:
-        return Answer(question, None, format_sheet(sheet), False, None, build, solve,
+        return Answer(question, None, None, False, None, build, solve,
                       ("counting entries and bonuses cannot refute it, but no game reaching "
                        f"it was found ({found.reason}); a longer --timeout searches longer",),
                       verdict="undecided")

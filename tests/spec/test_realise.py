@@ -114,6 +114,8 @@ def test_undecided_when_no_game_is_found(monkeypatch: pytest.MonkeyPatch) -> Non
     answer = questions.reachable(parse_sheet(TWO_PLAYERS_ROUND_1), 2, 1, budget=200)
     assert not answer.proven and answer.value is None and answer.record is None
     assert "undecided" in str(answer) and "cannot refute" in str(answer)
+    # the sheet asked is not a witness of anything: none is printed
+    assert answer.witness is None and "witness" not in str(answer)
 
 
 def test_record_option_writes_a_new_file_only(tmp_path: Path) -> None:
