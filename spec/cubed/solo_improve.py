@@ -101,8 +101,9 @@ def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width
     the best games inside its ``fixes`` best repairs above the best total (:func:`repairs`;
     the solo realiser, beam width and branch ``realiser``, continuing the beam's game
     ``backs`` slots before the last slot it is inside the repaired sheet, not before slot
-    ``earliest``: from early on the realiser is slow and seldom good); first, ``own`` repairs
-    of the given game itself; a gain is kept at once."""
+    ``earliest``: from early on the realiser is slow and seldom good); first, and after every
+    gain, ``own`` repairs of the best game itself (again while they gain); a gain is kept at
+    once."""
     rng = random.Random(seed)
     worths: dict[Prices, Worth] = {}
 
@@ -132,7 +133,15 @@ def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width
                 consider(None if out.node is None else Found(out.node, out.total),
                          f"  repair {target_total(target)} from slot {sg.slot(begin)}")
 
-    repair(best.node, own)
+    def own_repairs() -> None:
+        """``own`` repairs of the best game, again while they gain."""
+        while own > 0:
+            before = best
+            repair(best.node, own)
+            if best is before:
+                return
+
+    own_repairs()
     for at in slots:
         for attempt in range(tries):
             these = prices if attempt == 0 else drawn(prices, rng, spread)
@@ -143,9 +152,12 @@ def improve(best: Found, prices: Prices, slots: Sequence[int], tries: int, width
                 continue
             size = width if attempt == 0 else rng.randint(max(1, width // 2), 2 * width)
             found = beam(worths[these], size, branch, rng, first=first)
+            before = best
             consider(found, f"slot {at} try {attempt} (width {size})")
             if found is not None:
                 repair(found.node, fixes)
+            if best is not before:
+                own_repairs()
     return best
 
 
@@ -193,7 +205,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fixes", type=int, default=2,
                         help="repaired targets realised per beam game")
     parser.add_argument("--own", type=int, default=0,
-                        help="first, this many repairs of the given game itself")
+                        help="first, and after every gain, this many repairs of the best "
+                             "game itself")
     parser.add_argument("--earliest", type=int, default=12,
                         help="a repair continues the game from this slot or later")
     parser.add_argument("--out", help="write a better game's record here (verified first)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import random
 
+import pytest
 
 from oracle import PlayerSheet
 from spec.cubed import solo_game as sg
@@ -23,12 +24,16 @@ PRICES = Prices(floor=40.0, shortfall=3.0, reroll=5.0, joker=1.0)
 
 
 @functools.cache
-def _game() -> sg.Node:
-    rng = random.Random(11)
+def _game_of(seed: int) -> sg.Node:
+    rng = random.Random(seed)
     node = sg.start()
     while node.phase != sg.OVER:
         node = rng.choice(list(sg.children(node)))
     return node
+
+
+def _game() -> sg.Node:
+    return _game_of(11)
 
 
 def test_positions_replay_the_game() -> None:
@@ -106,3 +111,29 @@ def test_a_repair_continues_the_game_where_it_still_fits() -> None:
     assert solo_realise.fits_target(early, target)
     assert sg.slot(early) <= sg.slot(late) - 6 or sg.slot(early) == 0
     assert sg.steps(late)[:len(sg.steps(early))] == sg.steps(early)
+
+
+def test_a_gain_is_repaired_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """After a beam's gain, the new best game's own repairs are tried (the 632 game came from
+    the 627 game's own repairs); with no gain, its own repairs are not tried again."""
+    start_node, better_node = _game(), _game_of(12)
+    start = Found(start_node, ss.total(start_node.sheet))
+    better = Found(better_node, start.total + 1)
+    repaired: list[ss.Sheet] = []
+
+    def fake_repairs(sheet: ss.Sheet, rng: random.Random, sample: int = 40) -> list[PlayerSheet]:
+        repaired.append(sheet)
+        return []
+
+    monkeypatch.setattr(solo_improve, "repairs", fake_repairs)
+    monkeypatch.setattr(solo_improve, "beam", lambda *a, **k: better)
+    best = solo_improve.improve(start, PRICES, [30], tries=1, width=2, branch=2, seed=0,
+                                fixes=1, own=1)
+    assert best is better
+    # own repairs of the start, the beam game's repairs, own repairs of the new best
+    assert repaired == [start_node.sheet, better_node.sheet, better_node.sheet]
+    repaired.clear()
+    monkeypatch.setattr(solo_improve, "beam", lambda *a, **k: start)
+    solo_improve.improve(start, PRICES, [30], tries=1, width=2, branch=2, seed=0, fixes=1,
+                         own=1)
+    assert repaired == [start_node.sheet, start_node.sheet]
