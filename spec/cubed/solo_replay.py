@@ -27,8 +27,7 @@ class Entry(NamedTuple):
     game's steps name them) and what must match: (roll, die, face, area, target) for a pick,
     (roll,) for a forfeit, (die, area, number, target) for a passive pick or an extra die (the
     number its face gives, with its partner's for blue, or its number joker's, named in
-    ``joker``), (bonus,
-    number, area, target) for a question mark."""
+    ``joker``), (bonus, number, area, target) for a question mark."""
 
     turn: int
     kind: str
@@ -117,8 +116,8 @@ def replay(record: Record, budget: int = 200_000) -> sg.Node:
     def search(node: sg.Node, at: int) -> sg.Node | None:
         nonlocal count
         if node.phase == sg.OVER:
-            return node if at == len(wanted) and node.sheet.to_player_sheet().but(
-                rerolls=final.rerolls, rerolls_spent=final.rerolls_spent) == final else None
+            done = at == len(wanted) and node.sheet.to_player_sheet() == final
+            return node if done else None
         if (sg.key(node), at) in dead:
             return None
         count += 1
