@@ -24,7 +24,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from oracle import PlayerSheet, apply_unchecked, new_game
+from oracle import OracleError, PlayerSheet, apply, new_game
 from oracle.record import load_records
 from spec.cubed import solo_realise, solo_replay
 from spec.cubed import solo_game as sg
@@ -174,8 +174,11 @@ def game_of(path: str, nodes: int = 6000) -> Found:
     except ValueError:
         pass  # a move the open-face game lacks: realise the final sheet instead
     state = new_game(1)
-    for step in record.steps:
-        state = apply_unchecked(state, step.move)
+    for number, step in enumerate(record.steps, 1):
+        try:
+            state = apply(state, step.move)
+        except OracleError as exc:
+            raise ValueError(f"{path}: step {number}: {exc}") from None
     sheet = state.sheets[0]
     assert isinstance(sheet, PlayerSheet)
     out = solo_realise.realise_solo(sheet, width=64, branch=16, seconds=None, nodes=nodes)

@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 from oracle import apply, new_game, parse_move
-from oracle.record import Record, Step, load_records, record_game
+from oracle.record import Record, Step, dump_record, load_records, record_game
 from spec.cubed import solo_game as sg
 from spec.cubed import solo_improve, solo_record, solo_replay
 from spec.cubed import solo_sheet as ss
@@ -83,3 +83,15 @@ def test_improvement_starts_from_the_witness_itself() -> None:
     found = solo_improve.game_of(str(EXAMPLES / "solo-best.json"))
     assert found.total == ss.total(found.node.sheet)
     assert found.node.sheet.to_player_sheet() == witness_sheet(str(EXAMPLES / "solo-best.json"))
+
+
+def test_improvement_refuses_an_illegal_record(tmp_path: Path) -> None:
+    """A record with an illegal step is refused in one line naming the step, not realised."""
+    record = _record(EXAMPLES / "solo-best.json")
+    bad = attrs.evolve(record, steps=record.steps[:1] + (
+        Step(0, parse_move("take W joker=3 yellow:I")),))
+    path = tmp_path / "bad.json"
+    path.write_text(dump_record(bad), encoding="utf-8")
+    with pytest.raises(ValueError, match="step 2"):
+        solo_improve.game_of(str(path))
+    assert solo_improve.main([str(path), "--slots", ""]) == 2
