@@ -1,9 +1,12 @@
-"""Shared by the solo tests: the bundled best solo game's final sheet."""
+"""Shared by the solo tests: the bundled best solo game's final sheet; a random open-face game."""
 
 from __future__ import annotations
 
+import random
+
 from oracle import PlayerSheet, apply_unchecked, new_game
 from oracle.record import load_records
+from spec.cubed import solo_game
 
 #: The bundled best solo game (README, "The highest solo score").
 WITNESS = "examples/solo-best.json"
@@ -23,3 +26,12 @@ def witness_sheet(path: str = WITNESS) -> PlayerSheet:
     sheet = state.sheets[0]
     assert isinstance(sheet, PlayerSheet)
     return sheet
+
+
+def random_game(seed: int) -> solo_game.Node:
+    """A finished solo game of the open-face model with random decisions (seeded)."""
+    rng = random.Random(seed)
+    node = solo_game.start()
+    while node.phase != solo_game.OVER:
+        node = rng.choice(list(solo_game.children(node)))
+    return node

@@ -5,32 +5,22 @@ verify."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
 
 from oracle import apply, new_game, score
 from oracle.record import load_records, verify
-from spec.cubed import bound, sheetvars, solo_game, solo_realise, solo_record
+from spec.cubed import bound, sheetvars, solo_realise, solo_record
 from spec.cubed import solo_sheet as ss
 from spec.cubed.solo_targets import Targets, differing
 from spec.logic import Solver, all_of
-from tests.spec.solo import REALISED, witness_sheet
-
-
-def _final(seed: int) -> solo_game.Node:
-    """A solo game of the model with random decisions."""
-    rng = random.Random(seed)
-    node = solo_game.start()
-    while node.phase != solo_game.OVER:
-        node = rng.choice(list(solo_game.children(node)))
-    return node
+from tests.spec.solo import REALISED, random_game, witness_sheet
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_model_games_are_engine_games(seed: int) -> None:
-    node = _final(seed)
+    node = random_game(seed)
     state = new_game(1)
     for move in solo_record.to_moves(node):
         state = apply(state, move)

@@ -18,18 +18,14 @@ from spec.cubed import solo_sheet as ss
 from spec.cubed.solo_record import Found
 from spec.cubed.solo_targets import target_total
 from spec.cubed.solo_value import Prices
-from tests.spec.solo import witness_sheet
+from tests.spec.solo import random_game, witness_sheet
 
 PRICES = Prices(floor=40.0, shortfall=3.0, reroll=5.0, joker=1.0)
 
 
 @functools.cache
 def _game_of(seed: int) -> sg.Node:
-    rng = random.Random(seed)
-    node = sg.start()
-    while node.phase != sg.OVER:
-        node = rng.choice(list(sg.children(node)))
-    return node
+    return random_game(seed)
 
 
 def _game() -> sg.Node:

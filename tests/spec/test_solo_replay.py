@@ -4,7 +4,6 @@ moves verify; a record the open-face game cannot follow is refused with the reas
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import attrs
@@ -15,7 +14,7 @@ from oracle.record import Record, Step, dump_record, load_records, record_game
 from spec.cubed import solo_game as sg
 from spec.cubed import solo_improve, solo_record, solo_replay
 from spec.cubed import solo_sheet as ss
-from tests.spec.solo import witness_sheet
+from tests.spec.solo import random_game, witness_sheet
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -27,10 +26,7 @@ def _record(path: Path) -> Record:
 
 
 def _model_record(seed: int) -> tuple[sg.Node, Record]:
-    rng = random.Random(seed)
-    node = sg.start()
-    while node.phase != sg.OVER:
-        node = rng.choice(list(sg.children(node)))
+    node = random_game(seed)
     return node, record_game(solo_record.to_moves(node), ("Solo",), game="clever-cubed")
 
 
