@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from oracle import Area, Bonus, PlayerSheet, Ruleset
+from oracle import Area, Bonus, PlayerSheet, Position, Ruleset
 from oracle.record import parse_record, verify
 from spec.cubed import probe, spaces
-from spec.cubed.printed import ACTIONS, ROUND_START_BONUS, ROUNDS, TRACK_FIELDS
+from spec.cubed.patterns import turquoise_bit
+from spec.cubed.printed import (ACTIONS, ROUND_START_BONUS, ROUNDS, TRACK_FIELDS,
+                                TURQUOISE_COLUMNS, TURQUOISE_ROWS)
 from spec.cubed.seam import GAME, award, format_sheet, pending
 
 
@@ -85,6 +87,88 @@ def confirm_growth(old: PlayerSheet, new: PlayerSheet, what: str) -> None:
     if not kept or left_of_last:
         raise CertificateError(f"{what}: the witness {format_sheet(new)} does not grow from "
                                f"{format_sheet(old)}")
+
+
+def _written(area: Area, sheet: PlayerSheet) -> int:
+    """How much of ``area`` is written: crosses, or fields."""
+    if area is Area.BLUE:
+        return len(sheet.blue_left) + len(sheet.blue_right)
+    if area is Area.PINK:
+        return len(sheet.pink)
+    return bin(int(getattr(sheet, area.label))).count("1")
+
+
+def _column_entries(sheet: PlayerSheet, goal: PlayerSheet,
+                    ruleset: Ruleset) -> list[PlayerSheet]:
+    """Turquoise: for each column where ``goal`` crosses cells ``sheet`` leaves free, the area
+    after the engine's one entry that crosses them all (from the silver platter with enough
+    other dice showing the column's number, rulebook "The Turquoise Area", ruling 11), if the
+    engine lists it."""
+    out = []
+    for column in range(1, TURQUOISE_COLUMNS + 1):
+        rows = sum(1 << (r - 1) for r in range(1, TURQUOISE_ROWS + 1)
+                   if goal.turquoise & ~sheet.turquoise & turquoise_bit(r, column))
+        if rows:
+            entries = probe.entries(Area.TURQUOISE, sheet, Position.PLATTER, column,
+                                    bin(rows).count("1") - 1, ruleset)
+            if rows in entries:
+                out.append(entries[rows][0])
+    return out
+
+
+def entries_between(area: Area, start: PlayerSheet, goal: PlayerSheet,
+                    ruleset: Ruleset = Ruleset(), most_states: int = 4096) -> int | None:
+    """How many of the engine's entries write ``area`` of ``goal`` from ``start`` (area-only
+    sheets), each one an entry the engine lists (a question mark of the area's colour, any
+    number: :func:`spec.cubed.spaces.successors`; in turquoise also one entry per column
+    crossing all its cells wanted, :func:`_column_entries`), the biggest entries first; None
+    when the engine cannot (or no way is found before ``most_states`` states are given up:
+    the first way tried is taken at once wherever the order of entries does not matter).
+    Counted on the engine's own entries, not on any encoding's count (so a count that lets
+    entries come for free is caught)."""
+    failed: set[PlayerSheet] = set()
+
+    def key(sheet: PlayerSheet) -> tuple[int, int]:
+        # The most written first; then the lowest cells (brown: the leftmost field, so
+        # every field wanted right of it is still free to cross).
+        mask = 0 if area in (Area.BLUE, Area.PINK) else int(getattr(sheet, area.label))
+        return -_written(area, sheet), mask
+
+    def steps(at: PlayerSheet) -> int | None:
+        if at == goal:
+            return 0
+        if at in failed or len(failed) >= most_states:
+            return None
+        nexts = set(spaces.successors(area, at, ruleset))
+        if area is Area.TURQUOISE:
+            nexts.update(_column_entries(at, goal, ruleset))
+        for nxt in sorted((n for n in nexts if n != at and spaces.keeps(area, n, goal)),
+                          key=key):
+            found = steps(nxt)
+            if found is not None:
+                return found + 1
+        failed.add(at)
+        return None
+
+    return steps(start)
+
+
+def confirm_added(old: PlayerSheet, new: PlayerSheet, most: int, what: str,
+                  ruleset: Ruleset = Ruleset()) -> int:
+    """The engine writes ``new``'s five areas from ``old``'s in at most ``most`` entries
+    (:func:`entries_between`, area by area); returns how many."""
+    used = 0
+    for area in Area:
+        n = entries_between(area, probe.area_only(old, area), probe.area_only(new, area),
+                            ruleset)
+        if n is None:
+            raise CertificateError(f"{what}: the engine cannot write {area.label} of the "
+                                   f"witness {format_sheet(new)} from {format_sheet(old)}")
+        used += n
+    if used > most:
+        raise CertificateError(f"{what}: the witness {format_sheet(new)} needs {used} more "
+                               f"entries by the engine, more than the {most} claimed")
+    return used
 
 
 def round_end_sheet(target: PlayerSheet, rounds: int, last: int) -> PlayerSheet:

@@ -16,7 +16,7 @@ from oracle.record import dump_record, record_game
 from spec.cubed.printed import ROUNDS
 from spec.cubed.seam import GAME, format_sheet
 from spec.cubed import (bound, certificates, decompose, realise, scores, sheetvars,
-                        solo_realise, spaces, tracks)
+                        solo_realise, tracks)
 from spec.cubed.sheetvars import SheetVars
 from spec.logic import Bool, Int, Model, Solver, all_of, total
 from spec.solving import Answer, Progress, Search, optimum, whole_sheet
@@ -96,11 +96,6 @@ def sheet_total(s: SheetVars, rounds: int) -> Int:
     return scores.with_foxes(scores.area_scores(s), foxes)
 
 
-def sheet_entries(s: SheetVars) -> Int:
-    """The fewest entries that make the sheet's five areas."""
-    return total(sheetvars.area_entries(s, a) for a in Area)
-
-
 def _whole(question: str, found: decompose.Best, most: int, t0: float) -> Answer:
     """A whole-sheet answer from :func:`spec.cubed.decompose.best_totals`: the best sheet
     with at most ``most`` entries, certified by the engine (tracks from its own bonuses)."""
@@ -176,16 +171,15 @@ def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
     old, new = sheetvars.fresh("old"), sheetvars.fresh("new")
     base = (sheetvars.equals(old, sheet) & sheetvars.well_formed(new, ruleset)
             & sheetvars.grows(old, new))
-    parts = base & sheet_entries(new).le(sheet_entries(old) + more)
+    parts = base & sheetvars.added_entries(old, new).le(more)
     build = time.perf_counter() - t0
     question = f"best completion with at most {more} more entries"
-    had = sum(spaces.units(a, sheet) for a in Area)
 
     def certify(value: int, witness: PlayerSheet) -> PlayerSheet:
         shown = certificates.with_tracks(witness, ROUNDS[1], ruleset)
         certificates.confirm_total(shown, value, question)
-        certificates.confirm_entries(shown, had + more, question)
         certificates.confirm_growth(sheet, shown, question)
+        certificates.confirm_added(sheet, shown, more, question, ruleset)
         return shown
 
     answer = _optimum(question, parts, sheet_total(new, ROUNDS[1]), new, timeout, build,

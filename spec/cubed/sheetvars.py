@@ -8,7 +8,7 @@ import attrs
 from oracle import Area, Bonus, PlayerSheet, Ruleset
 from spec.cubed import blue, brown, pink, turquoise, yellow
 from spec.cubed.entry import Entry
-from spec.logic import Bool, Int, Model, all_of
+from spec.logic import Bool, Int, Model, all_of, any_of, count, total
 
 
 @attrs.frozen
@@ -111,6 +111,20 @@ def area_entries(s: SheetVars, area: Area) -> Int:
     if area is Area.BROWN:
         return brown.entries(s.brown)
     return pink.entries(s.pink)
+
+
+def added_entries(old: SheetVars, new: SheetVars) -> Int:
+    """The fewest entries that make ``new``'s areas from ``old``'s (``new`` grows from
+    ``old``: :func:`grows`): in yellow, blue, brown and pink one per cross or field added (each
+    entry adds one); in turquoise one per column where ``new`` crosses a cell ``old`` left
+    free (an entry crosses cells of one column only, rulebook "The Turquoise Area", ruling
+    11).  Not the difference of :func:`area_entries`: turquoise's counts a column once
+    however many entries crossed it, so more crosses in a column already used would cost
+    nothing."""
+    columns = count(any_of(new.turquoise.cell(r, c) & ~old.turquoise.cell(r, c)
+                           for r in turquoise.ROWS) for c in turquoise.NUMBERS)
+    return columns + total(area_entries(new, a) - area_entries(old, a)
+                           for a in Area if a is not Area.TURQUOISE)
 
 
 def earned(s: SheetVars) -> dict[Bonus, Int]:

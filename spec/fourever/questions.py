@@ -25,7 +25,7 @@ from spec.fourever.printed import (
 )
 from spec.fourever.seam import BLANK, DEFAULT, GAME, Options, areas, format_sheet, sheet_of
 from spec.fourever.sheetvars import SheetVars
-from spec.logic import Bool, Int, Model, Solver, all_of
+from spec.logic import Bool, Int, Model, Solver, all_of, truth
 from spec.solving import Answer, Progress, Search, optimum, whole_sheet
 
 #: A score no area passes: yellow 5 x 6 + 70 stars, blue every column and the anti-diagonal,
@@ -175,6 +175,13 @@ WRITTEN_BY_RULE = {
 }
 
 
+#: Why a sheet with a question mark pending is no round's end nor the game's, in words with its
+#: rule ids: a pending question mark is resolved before anything else (the next roll, the
+#: game's end), or lost when it cannot be used (rulings 18, 19).
+PENDING_WORDS = ("pending: a round (and the game) ends with no question mark pending, each is "
+                 "used at once or lost (QUESTION-FIRST, QUESTION-LOST)")
+
+
 #: The beams ``reachable`` tries in turn for a solo game inside the sheet: (width, branch).
 REALISE_BEAMS = ((8, 40), (30, 150))
 
@@ -183,11 +190,14 @@ def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
               progress: Progress | None = None, budget: int | None = None,
               rounds: int | None = None) -> Answer:
     """Can a game end with ``sheet``'s areas (with ``rounds``: a solo game's sheet after that
-    round, :func:`spec.fourever.solo_search.ended`)?  **no** when some area cannot be written at all
-    (Z3: the area's rule and the sheet are unsat), with the smallest set of broken rules in
-    words and rule ids; **yes** with a solo game's record that ``verify`` accepts, found by a
-    beam that stays inside the sheet (:mod:`spec.fourever.solo_realise`; under the default
-    rules); otherwise **undecided**.  With ``budget``, only the first ``budget`` beams of
+    round, :func:`spec.fourever.solo_search.ended`; the last round's is the game's end)?
+    **no** when some area cannot be written at all (Z3: the area's rule and the sheet are
+    unsat), or a question mark is pending (:data:`PENDING_WORDS`), with the smallest set of
+    broken rules in words and rule ids; **yes** with a solo game's record that ``verify``
+    accepts (``verify --partial`` before the last round), found by a beam that stays inside
+    the sheet (:mod:`spec.fourever.solo_realise`; under the default rules), whose sheet then
+    has exactly ``sheet``'s areas and pending question marks (and its tracks, when it states
+    them); otherwise **undecided**.  With ``budget``, only the first ``budget`` beams of
     :data:`REALISE_BEAMS` are tried and nothing has a time limit (for tests: the answer does
     not depend on the machine's speed)."""
     t0 = time.perf_counter()
@@ -197,6 +207,8 @@ def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
     for label in AREAS:
         solver.add_named(sheetvars.MODULES[label].well_formed(s.area(label), options),
                          WRITTEN_BY_RULE[label])
+    if sheet.pending:
+        solver.add_named(truth(False), PENDING_WORDS)
     build = time.perf_counter() - t0
     status = solver.check_named()
     question = (f"can a game end with {format_sheet(sheet)}" if rounds is None else
@@ -223,7 +235,7 @@ def reachable(sheet: Sheet, timeout: float = 60.0, options: Options = DEFAULT,
                       verdict="undecided")
     record = dump_record(record_game(found.moves(), ("Solo",), game=GAME.name))
     solo_realise.confirm(record, sheet, question, rounds)
-    check = "verify" if rounds is None else "verify --partial"
+    check = "verify" if rounds is None or rounds == ROUNDS[1] else "verify --partial"
     return Answer(question, 1, format_sheet(sheet), True, None, build, time.perf_counter() - t0,
                   (f"a solo game reaching these areas: the record (`clever-oracle {check}` "
                    "accepts it)",), record=record, verdict="yes")

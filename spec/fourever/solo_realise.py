@@ -5,8 +5,9 @@ A position is kept only while each of its areas can still grow into the target's
 rows, green's lines and pink's fields are prefixes of the target's, blue's and grey's crosses
 a subset of the target's); positions are ranked by how much of the target they have written,
 then by the entries the game still gives; a roll may be forfeited (ruling 1).  A game is found when it ends (or, with ``rounds``, that round
-ends) with exactly the target's areas; when the target's action
-tracks are not blank, they must match too.  Used by ``solve --game clever-4ever reachable``
+ends) with exactly the target's areas and pending question marks (none: a
+round ends with every question mark used or lost); when the target's action tracks are not
+blank, they must match too.  Used by ``solve --game clever-4ever reachable``
 (:func:`spec.fourever.questions.reachable`) to answer yes with a record the engine verifies.
 """
 
@@ -19,7 +20,8 @@ from oracle.record import parse_record, replay, verify
 from oracle.sheet import Sheet
 from spec.fourever.certificates import CertificateError
 from spec.fourever.certificates import towards
-from spec.fourever.seam import GAME
+from spec.fourever.printed import ROUNDS
+from spec.fourever.seam import BLANK, GAME
 from spec.fourever.solo_search import Node, budget, ended, next_slot, sheet
 
 
@@ -32,9 +34,11 @@ def written(part: object) -> int:
 
 
 def _tracks_given(target: Sheet) -> bool:
-    """The target states its action tracks (anything beyond the blank sheet's)."""
-    start = sheet(GAME.new_game(1))
-    return (target.circled, target.spent) != (start.circled, start.spent)
+    """The target states its action tracks: anything but a new game's (round 1's re-roll
+    circled) or the blank sheet notation's (nothing circled), which ask about the areas
+    alone."""
+    unstated = {(s.circled, s.spent) for s in (sheet(GAME.new_game(1)), BLANK)}
+    return (target.circled, target.spent) not in unstated
 
 
 #: A re-roll gains nothing when the dice are chosen; a forfeit may be needed (a sheet with few
@@ -66,7 +70,8 @@ def realise(target: Sheet, width: int = 20, branch: int = 100, rounds: int | Non
         if deadline is not None and time.perf_counter() > deadline:
             return None
         for node in beam:
-            if ended(node.state, rounds) and sheet(node.state).parts == goal:
+            end = sheet(node.state)
+            if ended(node.state, rounds) and end.parts == goal and end.pending == target.pending:
                 return node
         beam = next_slot([n for n in beam if not ended(n.state, rounds)], rank, width, branch,
                          keep, NO_REROLL)
@@ -74,14 +79,16 @@ def realise(target: Sheet, width: int = 20, branch: int = 100, rounds: int | Non
 
 
 def confirm(record: str, target: Sheet, what: str, rounds: int | None = None) -> None:
-    """The engine accepts the game ``record`` (``verify``; with ``rounds``, ``verify
-    --partial``) and its player ends with ``target``'s areas (and its tracks, when it states
-    them); :class:`CertificateError` otherwise."""
+    """The engine accepts the game ``record`` (``verify``; with ``rounds`` before the last
+    round, ``verify --partial``: after the last round the game is over) and its player ends
+    with ``target``'s areas and pending question marks (and its tracks, when it states them);
+    :class:`CertificateError` otherwise."""
     parsed = parse_record(record, "found")
-    verdict = verify(parsed, "found", partial=rounds is not None)
+    partial = rounds is not None and rounds < ROUNDS[1]
+    verdict = verify(parsed, "found", partial=partial)
     end = sheet(replay(parsed))
-    good = "legal" if rounds is None else "legal-so-far"
-    if verdict.status != good or end.parts != target.parts or (
+    good = "legal-so-far" if partial else "legal"
+    if verdict.status != good or end.parts != target.parts or end.pending != target.pending or (
             _tracks_given(target) and (end.circled, end.spent) != (target.circled,
                                                                  target.spent)):
         raise CertificateError(f"{what}: the game found does not verify or ends elsewhere "
