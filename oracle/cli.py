@@ -28,6 +28,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import signal
 import stat
 import sys
 import time
@@ -175,16 +176,17 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with contextlib.ExitStack() as stack:
         reap = _worker_reaper()
         executor: Executor | None = None
+        cancel = True
         if args.dask:
             executor, jobs = dask_executor(stack, args.dask, jobs)
         elif jobs > 1 and len(first) > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(jobs, initializer=worker_start))
-            stack.callback(pool.shutdown, wait=False, cancel_futures=True)  # when interrupted
-            executor = pool
+            pool = ProcessPoolExecutor(jobs, initializer=worker_start)
+            stack.push(_pool_stopper(pool))
+            executor, cancel = pool, False  # the pool cancels its own batches (_pool_stopper)
         stack.push(reap)
-        drawn = False
-        outcomes = judged(items, judging, executor, jobs)
+        outcomes = judged(items, judging, executor, jobs, cancel=cancel)
         stack.callback(outcomes.close)  # first: the batches not started are cancelled
+        drawn = False
         for outcome in outcomes:
             counts[outcome.kind] += 1
             done = sum(counts.values())
@@ -239,6 +241,23 @@ def _worker_reaper() -> Callable[
                 child.kill()
                 child.join(5)
     return reap
+
+
+def _pool_stopper(pool: ProcessPoolExecutor) -> Callable[
+        [type[BaseException] | None, BaseException | None, TracebackType | None], None]:
+    """An exit callback for ``verify --jobs``: the pool is shut down and waited for when the
+    judging ends normally.  On the way out by an exception (a closed output, Ctrl-C, SIGTERM;
+    :func:`_worker_reaper` kills the workers just before) the pool cancels the batches not
+    started itself, in its manager thread, and is not waited for: a worker killed while it
+    sends its verdicts may leave that thread waiting for the rest for ever (the command ends
+    with ``os._exit``: :func:`run`).  Batches are never cancelled from this thread (``judged(...,
+    cancel=False)``): one cancelled while the killed workers break the pool makes Python 3.11's
+    manager thread fail (a thread's traceback, ``InvalidStateError: CANCELLED``) and the
+    interpreter's exit wait for ever for the pool's queue."""
+    def stop(kind: type[BaseException] | None, exc: BaseException | None,
+             tb: TracebackType | None) -> None:
+        pool.shutdown(wait=kind is None, cancel_futures=kind is not None)
+    return stop
 
 
 def _one_record(source: str, stdin: BinaryIO | None) -> Record:
@@ -621,21 +640,28 @@ def run() -> None:
     """Console-script entry point (called by :mod:`clever_oracle` once the oracle is loaded).
     Ctrl-C and SIGTERM end the command at once (:mod:`oracle.interrupts`); a closed output pipe
     (``| head``) ends the program quietly, as for any Unix filter; output that cannot be
-    written (a full disk) is reported once."""
+    written (a full disk) is reported once.  A command that ends so ends with ``os._exit``
+    once what it printed is flushed: reading standard input may still hold its lock, a solver
+    thread may still run, and a ``--jobs`` pool whose workers were killed is not waited for
+    (:func:`_pool_stopper`); the interpreter's shutdown would wait for them."""
     install()
-    code = main()
-    if code in (EXIT_OUTPUT, EXIT_PIPE):  # drop what could not be written: no retry at exit
+    try:
+        code = main()
+    except Terminated:  # a second signal while the first one's line was being written
+        code = EXIT_TERMINATED
+    except KeyboardInterrupt:
+        code = EXIT_INTERRUPTED
+    if code not in (EXIT_OUTPUT, EXIT_PIPE, EXIT_INTERRUPTED, EXIT_TERMINATED):
+        sys.exit(code)
+    for signum in (signal.SIGINT, signal.SIGTERM):  # nothing more is to be interrupted
+        signal.signal(signum, signal.SIG_IGN)
+    if code in (EXIT_OUTPUT, EXIT_PIPE):  # drop what could not be written: no retry
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
-        # Reading standard input may still hold its lock, and a solver thread may still run;
-        # the interpreter's shutdown would wait for them.  What was printed is flushed, then
-        # the process ends.
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError):
-                stream.flush()
-        os._exit(code)
-    sys.exit(code)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":  # ``python -m oracle.cli`` runs the command line too
