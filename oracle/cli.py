@@ -16,7 +16,8 @@ several kinds, the highest of 2, 1, 0 wins, and the summary counts every kind.  
 SIGTERM end every command at once, worker processes and the adapter included
 (:mod:`oracle.interrupts`).  Text output escapes control characters in anything the user gave
 (names, moves).  No command writes to a file it was given to read; files are written whole or
-not at all (:mod:`oracle.outfile`), and ``play --out`` never overwrites an existing file.
+not at all (:mod:`oracle.outfile`), ``--force`` replaces only a regular file (never a link, a
+FIFO or a device), and ``play --out`` never overwrites an existing file without it.
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ from oracle.exitcodes import (
 from oracle.game import CHANCE, NOBODY, Game, Ruleset, State
 from oracle.games import DEFAULT_GAME, GAMES, find_game
 from oracle.interrupts import Terminated, install, worker_start
-from oracle.outfile import OutputExists, new_file
+from oracle.outfile import NotRegular, OutputExists, check_replaceable, new_file
 from oracle.play import POLICIES, play_game
 from oracle.position import is_position, position_game
 from oracle.record import (
@@ -333,10 +334,13 @@ def _same_file(a: Path, b: str) -> bool:
 
 
 def _check_target(option: str, target: Path, force: bool, inputs: Sequence[str]) -> None:
-    """Refuse to write ``target`` when it is a directory, one of the ``inputs``, or an existing
-    file (without ``force``)."""
-    if target.is_dir():
-        raise UsageError(f"{option} {target}: is a directory; name a file")
+    """Refuse to write ``target`` when it exists and is not a regular file (a directory, a
+    symbolic link, a FIFO, a device: not even with ``force``; :mod:`oracle.outfile`), is one of
+    the ``inputs``, or is an existing file (without ``force``)."""
+    try:
+        check_replaceable(target)
+    except NotRegular as exc:
+        raise UsageError(f"{option} {exc}") from None
     if any(_same_file(target, source) for source in inputs):
         raise UsageError(f"{option} {target}: is a file being read; name another file")
     if target.exists() and not force:
@@ -554,7 +558,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how the players choose their moves")
     p.add_argument("--out", default="-", help="the record file to write (.jsonl for JSON "
                    "Lines; - for standard output)")
-    p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file (a regular file only: never a "
+                   "link, a FIFO or a device)")
     p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
                    help="set a ruleset option (default: our rulings); options: "
                    + _options_help())
@@ -582,7 +587,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "self-contained HTML page stepping through the game (needs --out)")
             p.add_argument("--out", help="the page --html writes (- for standard output)")
             p.add_argument("--force", action="store_true", help="replace an existing --svg or "
-                           "--out file")
+                           "--out file (a regular file only: never a link, a FIFO or a device)")
         p.set_defaults(run=run)
     p = sub.add_parser("rules", help="print the rule catalogue, or one rule", formatter_class=_Help,
                        epilog=epilog({0: "the rules were printed", 2: "no such rule id, or a "
