@@ -39,6 +39,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO, NoReturn, TextIO
 
+import attrs
+
 from oracle import __version__
 from oracle.adapter.commands import register as register_adapter_commands
 from oracle.cluster import dask_executor
@@ -74,6 +76,7 @@ from oracle.record import (
     record_game,
     record_texts,
     replay,
+    verify,
 )
 from oracle.verifier import (
     KINDS,
@@ -271,16 +274,45 @@ def _one_record(source: str, stdin: BinaryIO | None) -> Record:
     return item
 
 
-def _step_state(record: Record, step: int | None) -> tuple[int, State]:
+def _step_in_range(record: Record, step: int | None) -> int:
+    """The step asked for (None: after the last step, ``len(steps) + 1``), checked."""
     if step is not None and not 1 <= step <= len(record.steps) + 1:
         raise UsageError(f"--step {step}: the record has steps 1 to {len(record.steps)} "
                          f"(or {len(record.steps) + 1} for the end)")
-    return (step or len(record.steps) + 1), replay(record, step)
+    return step or len(record.steps) + 1
 
 
-def _target(args: argparse.Namespace) -> tuple[Game, State, str, tuple[str, ...]]:
-    """What ``legal`` and ``show`` look at: a position, or a record at a step.  Returns the game,
-    the state, where it is (``before step 4``) and the players' labels (``p1 (Ann)``)."""
+def _what_is_illegal(record: Record, name: str) -> tuple[str, int | None] | None:
+    """Why ``record`` is illegal, in one line, and its illegal step (None when its claimed
+    totals are wrong); None for a record whose steps are all legal (a game over or in progress,
+    ``verify --partial``).  What ``legal`` and ``show`` report with exit 1."""
+    verdict = verify(record, name, partial=True)
+    if verdict.status != "illegal":
+        return None
+    at = (f" at step {verdict.step} of {verdict.steps}: {verdict.player}: {verdict.move}"
+          if verdict.step is not None else "")
+    return (printable(excerpt(f"{name}: ILLEGAL{at}: rule {verdict.rule}: {verdict.reason}",
+                              400)), verdict.step)
+
+
+@attrs.frozen
+class _Target:
+    """What ``legal`` and ``show`` look at: a position, or a record at a step (up to its
+    illegal step at most).  ``where`` says where it is (``before step 4``), ``labels`` are the
+    players' (``p1 (Ann)``), ``illegal`` is what is wrong with the record (one line), if
+    anything."""
+
+    game: Game
+    state: State
+    where: str
+    labels: tuple[str, ...]
+    illegal: str | None = None
+
+
+def _target(args: argparse.Namespace) -> _Target:
+    """The position, or the record at ``--step`` (default: after the last step).  A record with
+    an illegal step is looked at before that step when a later one is asked for (the states
+    after it do not exist); one with wrong claimed totals is looked at as asked."""
     if is_position(args.record):
         if args.step is not None:
             raise UsageError("--step: a position has no steps; give a record to use --step")
@@ -289,12 +321,27 @@ def _target(args: argparse.Namespace) -> tuple[Game, State, str, tuple[str, ...]
                              f"position (at most {MAX_POSITION:,})")
         game = position_game(args.record)
         state = game.parse_position(args.record)
-        return game, state, "in this position", tuple(f"p{i + 1}" for i in range(state.players))
+        return _Target(game, state, "in this position",
+                       tuple(f"p{i + 1}" for i in range(state.players)))
     record = _one_record(args.record, args.stdin)
-    step, state = _step_state(record, args.step)
+    step = _step_in_range(record, args.step)
+    illegal = _what_is_illegal(record, args.record)
     where = f"before step {step}" if step <= len(record.steps) else "after the last step"
+    if illegal is not None and illegal[1] is not None and step >= illegal[1]:
+        step = illegal[1]
+        where = f"before step {step}, the illegal one"
     labels = tuple(f"p{i + 1} ({name})" for i, name in enumerate(record.players))
-    return record.game, state, where, labels
+    return _Target(record.game, replay(record, step), where, labels,
+                   illegal[0] if illegal is not None else None)
+
+
+def _illegal_note(target: _Target, err: TextIO) -> int:
+    """The exit code of ``legal`` and ``show`` once they have written their output: 1, with
+    what is wrong in one line on standard error, for an illegal record, else 0."""
+    if target.illegal is None:
+        return EXIT_OK
+    err.write(f"clever-oracle: {target.illegal}\n")
+    return EXIT_ILLEGAL
 
 
 def _who(state: State, labels: tuple[str, ...]) -> str:
@@ -304,7 +351,9 @@ def _who(state: State, labels: tuple[str, ...]) -> str:
 
 
 def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    game, state, where, labels = _target(args)
+    target = _target(args)
+    game, state, where, labels = (target.game, target.state, target.where,
+                                  target.labels)
     moves = game.legal_moves(state)
     position = game.format_position(state)
     # At a roll the one thing to do is the due roll (as verify's verdicts list it), not nothing.
@@ -313,7 +362,7 @@ def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         json.dump({"where": where, "position": position, "to_move": _who(state, labels),
                    "over": state.is_terminal, "legal": listed}, out)
         out.write("\n")
-        return EXIT_OK
+        return _illegal_note(target, err)
     if state.is_terminal:
         lines = [f"{where}: the game is over; no legal moves"]
     elif state.is_chance:
@@ -323,7 +372,7 @@ def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     lines.append(f"position: {position}")
     lines.extend(listed)
     out.write("".join(printable(line) + "\n" for line in lines))
-    return EXIT_OK
+    return _illegal_note(target, err)
 
 
 def _same_file(a: Path, b: str) -> bool:
@@ -347,8 +396,9 @@ def _check_target(option: str, target: Path, force: bool, inputs: Sequence[str])
         raise UsageError(f"{option} {target}: the file exists; use --force to replace it")
 
 
-def _show_html(args: argparse.Namespace, out: TextIO) -> int:
-    """``show --html RECORD --out FILE``: the record viewer's page (:mod:`oracle.viewer`)."""
+def _show_html(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``show --html RECORD --out FILE``: the record viewer's page (:mod:`oracle.viewer`); for
+    an illegal record (the page shows it up to the illegal step) exit 1, as plain ``show``."""
     from oracle.viewer.page import viewer_html  # noqa: PLC0415 - only this option needs it
 
     if not args.out:
@@ -358,26 +408,30 @@ def _show_html(args: argparse.Namespace, out: TextIO) -> int:
     if is_position(args.record):
         raise UsageError("--html: give a record (a position has no steps to step through)")
     record = _one_record(args.record, args.stdin)
-    if args.step is not None:
-        _step_state(record, args.step)  # names a step out of range
+    _step_in_range(record, args.step)
+    illegal = _what_is_illegal(record, args.record)
     page = viewer_html(record, args.record, (args.step or 1) - 1)
     if args.out == "-":
         out.write(page)
+    else:
+        with _output("--out", Path(args.out), args.force) as sink:
+            sink.write(page)
+        out.write(f"wrote {printable(args.out)}\n")
+    if illegal is None:
         return EXIT_OK
-    with _output("--out", Path(args.out), args.force) as sink:
-        sink.write(page)
-    out.write(f"wrote {printable(args.out)}\n")
-    return EXIT_OK
+    err.write(f"clever-oracle: {illegal[0]}\n")
+    return EXIT_ILLEGAL
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.html:
-        return _show_html(args, out)
+        return _show_html(args, out, err)
     if args.out:
         raise UsageError("--out: is for --html; --svg names its own file")
     if args.svg:
         _check_target("--svg", Path(args.svg), args.force, [args.record])
-    game, state, where, labels = _target(args)
+    target = _target(args)
+    game, state, where, labels = target.game, target.state, target.where, target.labels
     source = "position" if is_position(args.record) else args.record
     lines = [f"{source}, {where}: round {state.round}, dice {game.dice_text(state)}"]
     chosen = range(state.players)
@@ -391,14 +445,13 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                                      .removesuffix(")")))
     out.write("".join(printable(line) + "\n" for block in lines for line in block.split("\n")))
     if args.svg:
-        target = Path(args.svg)
         who = args.player - 1 if args.player is not None else max(state.actor, 0)
         title = f"{labels[who]} — {where}"
         picture = game.sheet_svg(state.sheets[who], printable(title))
-        with _output("--svg", target, args.force) as sink:
+        with _output("--svg", Path(args.svg), args.force) as sink:
             sink.write(picture)
         out.write(f"wrote {printable(args.svg)}\n")
-    return EXIT_OK
+    return _illegal_note(target, err)
 
 
 @contextlib.contextmanager
@@ -565,11 +618,16 @@ def build_parser() -> argparse.ArgumentParser:
                    + _options_help())
     p.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME, help="the game")
     p.set_defaults(run=cmd_play)
-    for name, run, text in (("legal", cmd_legal, "list the legal moves at a step or in a "
-                             "position"),
-                            ("show", cmd_show, "draw the sheets at a step or in a position")):
-        p = sub.add_parser(name, help=text, formatter_class=_Help,
-                           epilog=epilog({0: "the position was shown"}))
+    for name, run, text, meanings in (
+            ("legal", cmd_legal, "list the legal moves at a step or in a position",
+             {0: "listed (a position, or a record whose steps are all legal)",
+              1: "an illegal record (a step, or its claimed totals): listed up to the illegal "
+              "step; why, on stderr"}),
+            ("show", cmd_show, "draw the sheets at a step or in a position",
+             {0: "shown (a position, or a record whose steps are all legal)",
+              1: "an illegal record (a step, or its claimed totals): shown up to the illegal "
+              "step; why, on stderr"})):
+        p = sub.add_parser(name, help=text, formatter_class=_Help, epilog=epilog(meanings))
         p.add_argument("record", help="a record file, - for standard input, or a position in "
                        "position notation (it begins with the game's name, e.g. "
                        "'clever-cubed round=1 ...')")
