@@ -352,8 +352,7 @@ def _who(state: State, labels: tuple[str, ...]) -> str:
 
 def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     target = _target(args)
-    game, state, where, labels = (target.game, target.state, target.where,
-                                  target.labels)
+    game, state, where, labels = target.game, target.state, target.where, target.labels
     moves = game.legal_moves(state)
     position = game.format_position(state)
     # At a roll the one thing to do is the due roll (as verify's verdicts list it), not nothing.
@@ -611,8 +610,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how the players choose their moves")
     p.add_argument("--out", default="-", help="the record file to write (.jsonl for JSON "
                    "Lines; - for standard output)")
-    p.add_argument("--force", action="store_true", help="replace an existing --out file (a regular file only: never a "
-                   "link, a FIFO or a device)")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file (a "
+                   "regular file only: never a link, a FIFO or a device)")
     p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
                    help="set a ruleset option (default: our rulings); options: "
                    + _options_help())
