@@ -16,7 +16,8 @@ several kinds, the highest of 2, 1, 0 wins, and the summary counts every kind.  
 SIGTERM end every command at once, worker processes and the adapter included
 (:mod:`oracle.interrupts`).  Text output escapes control characters in anything the user gave
 (names, moves).  No command writes to a file it was given to read; files are written whole or
-not at all (:mod:`oracle.outfile`), and ``play --out`` never overwrites an existing file.
+not at all (:mod:`oracle.outfile`), ``--force`` replaces only a regular file (never a link, a
+FIFO or a device), and ``play --out`` never overwrites an existing file without it.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import itertools
 import json
 import multiprocessing
 import os
+import signal
 import stat
 import sys
 import time
@@ -36,6 +38,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO, NoReturn, TextIO
+
+import attrs
 
 from oracle import __version__
 from oracle.adapter.commands import register as register_adapter_commands
@@ -58,7 +62,7 @@ from oracle.exitcodes import (
 from oracle.game import CHANCE, NOBODY, Game, Ruleset, State
 from oracle.games import DEFAULT_GAME, GAMES, find_game
 from oracle.interrupts import Terminated, install, worker_start
-from oracle.outfile import OutputExists, new_file
+from oracle.outfile import NotRegular, OutputExists, check_replaceable, new_file
 from oracle.play import POLICIES, play_game
 from oracle.position import is_position, position_game
 from oracle.record import (
@@ -72,6 +76,7 @@ from oracle.record import (
     record_game,
     record_texts,
     replay,
+    verify,
 )
 from oracle.verifier import (
     KINDS,
@@ -175,16 +180,17 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     with contextlib.ExitStack() as stack:
         reap = _worker_reaper()
         executor: Executor | None = None
+        cancel = True
         if args.dask:
             executor, jobs = dask_executor(stack, args.dask, jobs)
         elif jobs > 1 and len(first) > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(jobs, initializer=worker_start))
-            stack.callback(pool.shutdown, wait=False, cancel_futures=True)  # when interrupted
-            executor = pool
+            pool = ProcessPoolExecutor(jobs, initializer=worker_start)
+            stack.push(_pool_stopper(pool))
+            executor, cancel = pool, False  # the pool cancels its own batches (_pool_stopper)
         stack.push(reap)
-        drawn = False
-        outcomes = judged(items, judging, executor, jobs)
+        outcomes = judged(items, judging, executor, jobs, cancel=cancel)
         stack.callback(outcomes.close)  # first: the batches not started are cancelled
+        drawn = False
         for outcome in outcomes:
             counts[outcome.kind] += 1
             done = sum(counts.values())
@@ -241,6 +247,23 @@ def _worker_reaper() -> Callable[
     return reap
 
 
+def _pool_stopper(pool: ProcessPoolExecutor) -> Callable[
+        [type[BaseException] | None, BaseException | None, TracebackType | None], None]:
+    """An exit callback for ``verify --jobs``: the pool is shut down and waited for when the
+    judging ends normally.  On the way out by an exception (a closed output, Ctrl-C, SIGTERM;
+    :func:`_worker_reaper` kills the workers just before) the pool cancels the batches not
+    started itself, in its manager thread, and is not waited for: a worker killed while it
+    sends its verdicts may leave that thread waiting for the rest for ever (the command ends
+    with ``os._exit``: :func:`run`).  Batches are never cancelled from this thread (``judged(...,
+    cancel=False)``): one cancelled while the killed workers break the pool makes Python 3.11's
+    manager thread fail (a thread's traceback, ``InvalidStateError: CANCELLED``) and the
+    interpreter's exit wait for ever for the pool's queue."""
+    def stop(kind: type[BaseException] | None, exc: BaseException | None,
+             tb: TracebackType | None) -> None:
+        pool.shutdown(wait=kind is None, cancel_futures=kind is not None)
+    return stop
+
+
 def _one_record(source: str, stdin: BinaryIO | None) -> Record:
     items = list(itertools.islice(record_texts(source, stdin=stdin), 2))
     if len(items) != 1:
@@ -251,16 +274,45 @@ def _one_record(source: str, stdin: BinaryIO | None) -> Record:
     return item
 
 
-def _step_state(record: Record, step: int | None) -> tuple[int, State]:
+def _step_in_range(record: Record, step: int | None) -> int:
+    """The step asked for (None: after the last step, ``len(steps) + 1``), checked."""
     if step is not None and not 1 <= step <= len(record.steps) + 1:
         raise UsageError(f"--step {step}: the record has steps 1 to {len(record.steps)} "
                          f"(or {len(record.steps) + 1} for the end)")
-    return (step or len(record.steps) + 1), replay(record, step)
+    return step or len(record.steps) + 1
 
 
-def _target(args: argparse.Namespace) -> tuple[Game, State, str, tuple[str, ...]]:
-    """What ``legal`` and ``show`` look at: a position, or a record at a step.  Returns the game,
-    the state, where it is (``before step 4``) and the players' labels (``p1 (Ann)``)."""
+def _what_is_illegal(record: Record, name: str) -> tuple[str, int | None] | None:
+    """Why ``record`` is illegal, in one line, and its illegal step (None when its claimed
+    totals are wrong); None for a record whose steps are all legal (a game over or in progress,
+    ``verify --partial``).  What ``legal`` and ``show`` report with exit 1."""
+    verdict = verify(record, name, partial=True)
+    if verdict.status != "illegal":
+        return None
+    at = (f" at step {verdict.step} of {verdict.steps}: {verdict.player}: {verdict.move}"
+          if verdict.step is not None else "")
+    return (printable(excerpt(f"{name}: ILLEGAL{at}: rule {verdict.rule}: {verdict.reason}",
+                              400)), verdict.step)
+
+
+@attrs.frozen
+class _Target:
+    """What ``legal`` and ``show`` look at: a position, or a record at a step (up to its
+    illegal step at most).  ``where`` says where it is (``before step 4``), ``labels`` are the
+    players' (``p1 (Ann)``), ``illegal`` is what is wrong with the record (one line), if
+    anything."""
+
+    game: Game
+    state: State
+    where: str
+    labels: tuple[str, ...]
+    illegal: str | None = None
+
+
+def _target(args: argparse.Namespace) -> _Target:
+    """The position, or the record at ``--step`` (default: after the last step).  A record with
+    an illegal step is looked at before that step when a later one is asked for (the states
+    after it do not exist); one with wrong claimed totals is looked at as asked."""
     if is_position(args.record):
         if args.step is not None:
             raise UsageError("--step: a position has no steps; give a record to use --step")
@@ -269,12 +321,27 @@ def _target(args: argparse.Namespace) -> tuple[Game, State, str, tuple[str, ...]
                              f"position (at most {MAX_POSITION:,})")
         game = position_game(args.record)
         state = game.parse_position(args.record)
-        return game, state, "in this position", tuple(f"p{i + 1}" for i in range(state.players))
+        return _Target(game, state, "in this position",
+                       tuple(f"p{i + 1}" for i in range(state.players)))
     record = _one_record(args.record, args.stdin)
-    step, state = _step_state(record, args.step)
+    step = _step_in_range(record, args.step)
+    illegal = _what_is_illegal(record, args.record)
     where = f"before step {step}" if step <= len(record.steps) else "after the last step"
+    if illegal is not None and illegal[1] is not None and step >= illegal[1]:
+        step = illegal[1]
+        where = f"before step {step}, the illegal one"
     labels = tuple(f"p{i + 1} ({name})" for i, name in enumerate(record.players))
-    return record.game, state, where, labels
+    return _Target(record.game, replay(record, step), where, labels,
+                   illegal[0] if illegal is not None else None)
+
+
+def _illegal_note(target: _Target, err: TextIO) -> int:
+    """The exit code of ``legal`` and ``show`` once they have written their output: 1, with
+    what is wrong in one line on standard error, for an illegal record, else 0."""
+    if target.illegal is None:
+        return EXIT_OK
+    err.write(f"clever-oracle: {target.illegal}\n")
+    return EXIT_ILLEGAL
 
 
 def _who(state: State, labels: tuple[str, ...]) -> str:
@@ -284,7 +351,8 @@ def _who(state: State, labels: tuple[str, ...]) -> str:
 
 
 def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    game, state, where, labels = _target(args)
+    target = _target(args)
+    game, state, where, labels = target.game, target.state, target.where, target.labels
     moves = game.legal_moves(state)
     position = game.format_position(state)
     # At a roll the one thing to do is the due roll (as verify's verdicts list it), not nothing.
@@ -293,7 +361,7 @@ def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         json.dump({"where": where, "position": position, "to_move": _who(state, labels),
                    "over": state.is_terminal, "legal": listed}, out)
         out.write("\n")
-        return EXIT_OK
+        return _illegal_note(target, err)
     if state.is_terminal:
         lines = [f"{where}: the game is over; no legal moves"]
     elif state.is_chance:
@@ -303,7 +371,7 @@ def cmd_legal(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     lines.append(f"position: {position}")
     lines.extend(listed)
     out.write("".join(printable(line) + "\n" for line in lines))
-    return EXIT_OK
+    return _illegal_note(target, err)
 
 
 def _same_file(a: Path, b: str) -> bool:
@@ -314,18 +382,22 @@ def _same_file(a: Path, b: str) -> bool:
 
 
 def _check_target(option: str, target: Path, force: bool, inputs: Sequence[str]) -> None:
-    """Refuse to write ``target`` when it is a directory, one of the ``inputs``, or an existing
-    file (without ``force``)."""
-    if target.is_dir():
-        raise UsageError(f"{option} {target}: is a directory; name a file")
+    """Refuse to write ``target`` when it exists and is not a regular file (a directory, a
+    symbolic link, a FIFO, a device: not even with ``force``; :mod:`oracle.outfile`), is one of
+    the ``inputs``, or is an existing file (without ``force``)."""
+    try:
+        check_replaceable(target)
+    except NotRegular as exc:
+        raise UsageError(f"{option} {exc}") from None
     if any(_same_file(target, source) for source in inputs):
         raise UsageError(f"{option} {target}: is a file being read; name another file")
     if target.exists() and not force:
         raise UsageError(f"{option} {target}: the file exists; use --force to replace it")
 
 
-def _show_html(args: argparse.Namespace, out: TextIO) -> int:
-    """``show --html RECORD --out FILE``: the record viewer's page (:mod:`oracle.viewer`)."""
+def _show_html(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """``show --html RECORD --out FILE``: the record viewer's page (:mod:`oracle.viewer`); for
+    an illegal record (the page shows it up to the illegal step) exit 1, as plain ``show``."""
     from oracle.viewer.page import viewer_html  # noqa: PLC0415 - only this option needs it
 
     if not args.out:
@@ -335,26 +407,30 @@ def _show_html(args: argparse.Namespace, out: TextIO) -> int:
     if is_position(args.record):
         raise UsageError("--html: give a record (a position has no steps to step through)")
     record = _one_record(args.record, args.stdin)
-    if args.step is not None:
-        _step_state(record, args.step)  # names a step out of range
+    _step_in_range(record, args.step)
+    illegal = _what_is_illegal(record, args.record)
     page = viewer_html(record, args.record, (args.step or 1) - 1)
     if args.out == "-":
         out.write(page)
+    else:
+        with _output("--out", Path(args.out), args.force) as sink:
+            sink.write(page)
+        out.write(f"wrote {printable(args.out)}\n")
+    if illegal is None:
         return EXIT_OK
-    with _output("--out", Path(args.out), args.force) as sink:
-        sink.write(page)
-    out.write(f"wrote {printable(args.out)}\n")
-    return EXIT_OK
+    err.write(f"clever-oracle: {illegal[0]}\n")
+    return EXIT_ILLEGAL
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.html:
-        return _show_html(args, out)
+        return _show_html(args, out, err)
     if args.out:
         raise UsageError("--out: is for --html; --svg names its own file")
     if args.svg:
         _check_target("--svg", Path(args.svg), args.force, [args.record])
-    game, state, where, labels = _target(args)
+    target = _target(args)
+    game, state, where, labels = target.game, target.state, target.where, target.labels
     source = "position" if is_position(args.record) else args.record
     lines = [f"{source}, {where}: round {state.round}, dice {game.dice_text(state)}"]
     chosen = range(state.players)
@@ -368,14 +444,13 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                                      .removesuffix(")")))
     out.write("".join(printable(line) + "\n" for block in lines for line in block.split("\n")))
     if args.svg:
-        target = Path(args.svg)
         who = args.player - 1 if args.player is not None else max(state.actor, 0)
         title = f"{labels[who]} — {where}"
         picture = game.sheet_svg(state.sheets[who], printable(title))
-        with _output("--svg", target, args.force) as sink:
+        with _output("--svg", Path(args.svg), args.force) as sink:
             sink.write(picture)
         out.write(f"wrote {printable(args.svg)}\n")
-    return EXIT_OK
+    return _illegal_note(target, err)
 
 
 @contextlib.contextmanager
@@ -535,17 +610,23 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how the players choose their moves")
     p.add_argument("--out", default="-", help="the record file to write (.jsonl for JSON "
                    "Lines; - for standard output)")
-    p.add_argument("--force", action="store_true", help="replace an existing --out file")
+    p.add_argument("--force", action="store_true", help="replace an existing --out file (a "
+                   "regular file only: never a link, a FIFO or a device)")
     p.add_argument("--ruleset", action="append", default=[], metavar="OPTION=VALUE",
                    help="set a ruleset option (default: our rulings); options: "
                    + _options_help())
     p.add_argument("--game", choices=list(GAMES), default=DEFAULT_GAME, help="the game")
     p.set_defaults(run=cmd_play)
-    for name, run, text in (("legal", cmd_legal, "list the legal moves at a step or in a "
-                             "position"),
-                            ("show", cmd_show, "draw the sheets at a step or in a position")):
-        p = sub.add_parser(name, help=text, formatter_class=_Help,
-                           epilog=epilog({0: "the position was shown"}))
+    for name, run, text, meanings in (
+            ("legal", cmd_legal, "list the legal moves at a step or in a position",
+             {0: "listed (a position, or a record whose steps are all legal)",
+              1: "an illegal record (a step, or its claimed totals): listed up to the illegal "
+              "step; why, on stderr"}),
+            ("show", cmd_show, "draw the sheets at a step or in a position",
+             {0: "shown (a position, or a record whose steps are all legal)",
+              1: "an illegal record (a step, or its claimed totals): shown up to the illegal "
+              "step; why, on stderr"})):
+        p = sub.add_parser(name, help=text, formatter_class=_Help, epilog=epilog(meanings))
         p.add_argument("record", help="a record file, - for standard input, or a position in "
                        "position notation (it begins with the game's name, e.g. "
                        "'clever-cubed round=1 ...')")
@@ -563,7 +644,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "self-contained HTML page stepping through the game (needs --out)")
             p.add_argument("--out", help="the page --html writes (- for standard output)")
             p.add_argument("--force", action="store_true", help="replace an existing --svg or "
-                           "--out file")
+                           "--out file (a regular file only: never a link, a FIFO or a device)")
         p.set_defaults(run=run)
     p = sub.add_parser("rules", help="print the rule catalogue, or one rule", formatter_class=_Help,
                        epilog=epilog({0: "the rules were printed", 2: "no such rule id, or a "
@@ -617,25 +698,42 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return EXIT_INTERNAL
 
 
+def _interrupts_told_once(unraisable: sys.UnraisableHookArgs) -> None:
+    """The command line's hook for exceptions that cannot be raised (in a finalizer, a weakref
+    callback): a second Ctrl-C or SIGTERM that lands in one while the first one's clean-up
+    collects a ``--jobs`` pool is dropped (the interrupt is reported once, by :func:`main`);
+    anything else is printed as Python does."""
+    if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+        sys.__unraisablehook__(unraisable)
+
+
 def run() -> None:
     """Console-script entry point (called by :mod:`clever_oracle` once the oracle is loaded).
     Ctrl-C and SIGTERM end the command at once (:mod:`oracle.interrupts`); a closed output pipe
     (``| head``) ends the program quietly, as for any Unix filter; output that cannot be
-    written (a full disk) is reported once."""
+    written (a full disk) is reported once.  A command that ends so ends with ``os._exit``
+    once what it printed is flushed: reading standard input may still hold its lock, a solver
+    thread may still run, and a ``--jobs`` pool whose workers were killed is not waited for
+    (:func:`_pool_stopper`); the interpreter's shutdown would wait for them."""
     install()
-    code = main()
-    if code in (EXIT_OUTPUT, EXIT_PIPE):  # drop what could not be written: no retry at exit
+    sys.unraisablehook = _interrupts_told_once
+    try:
+        code = main()
+    except Terminated:  # a second signal while the first one's line was being written
+        code = EXIT_TERMINATED
+    except KeyboardInterrupt:
+        code = EXIT_INTERRUPTED
+    if code not in (EXIT_OUTPUT, EXIT_PIPE, EXIT_INTERRUPTED, EXIT_TERMINATED):
+        sys.exit(code)
+    for signum in (signal.SIGINT, signal.SIGTERM):  # nothing more is to be interrupted
+        signal.signal(signum, signal.SIG_IGN)
+    if code in (EXIT_OUTPUT, EXIT_PIPE):  # drop what could not be written: no retry
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    if code in (EXIT_INTERRUPTED, EXIT_TERMINATED):
-        # Reading standard input may still hold its lock, and a solver thread may still run;
-        # the interpreter's shutdown would wait for them.  What was printed is flushed, then
-        # the process ends.
-        for stream in (sys.stdout, sys.stderr):
-            with contextlib.suppress(OSError, ValueError):
-                stream.flush()
-        os._exit(code)
-    sys.exit(code)
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":  # ``python -m oracle.cli`` runs the command line too

@@ -175,13 +175,17 @@ def _batches(items: Iterable[Item]) -> Iterator[tuple[Item, ...]]:
 
 
 def judged(
-    items: Iterable[Item], judging: Judging, executor: Executor | None = None, jobs: int = 1
+    items: Iterable[Item], judging: Judging, executor: Executor | None = None, jobs: int = 1,
+    *, cancel: bool = True,
 ) -> Generator[Outcome, None, None]:
     """Every record of ``items`` judged, in input order, each yielded as soon as it and those
     before it are done.  Without an ``executor`` the records are judged here, one at a time
     (each verdict comes before the next record is read: right for a slow stream).  With one,
     at most ``jobs`` × :data:`WINDOW_PER_JOB` batches are in flight; a batch's verdicts come
-    once the next batch has been read."""
+    once the next batch has been read.  When the stream ends early (closed, or interrupted)
+    the batches in flight are cancelled, unless ``cancel`` is False: the executor's owner
+    stops them (a process pool, whose futures must not be cancelled from outside while its
+    workers are being stopped: :func:`oracle.cli._pool_stopper`)."""
     if executor is None:
         for item in items:
             yield judge_item(judging, item)
@@ -196,7 +200,7 @@ def judged(
         while pending:
             yield from pending.popleft().result()
     finally:
-        for future in pending:
+        for future in pending if cancel else ():
             future.cancel()
 
 

@@ -92,20 +92,88 @@ def test_play_writes_a_record_and_never_overwrites(tmp_path: Path) -> None:
 
 
 def test_legal_and_show(tmp_path: Path) -> None:
-    code, out, _ = run("legal", str(ILLEGAL), "--step", "4")
-    assert code == 0 and "take Y yellow:II" in out.splitlines() and "8 legal moves" in out
+    code, out, _ = run("legal", str(ILLEGAL), "--step", "4")  # exit 1: an illegal record
+    assert code == 1 and "take Y yellow:II" in out.splitlines() and "8 legal moves" in out
     code, out, _ = run("legal", str(ILLEGAL), "--step", "1")
-    assert code == 0 and "dice are to be rolled" in out
+    assert code == 1 and "dice are to be rolled" in out
     code, _, err = run("legal", str(ILLEGAL), "--step", "999")
     assert code == 2 and "--step 999" in err
-    code, _, err = run("legal", str(ILLEGAL))   # replay runs into the illegal step
-    assert code == 2 and "step 4" in err
+    code, out, err = run("legal", str(ILLEGAL))   # the moves before the illegal step 4
+    assert code == 1 and "before step 4, the illegal one" in out and "8 legal moves" in out
+    assert err.count("\n") == 1 and "ILLEGAL at step 4 of 122" in err
+    code, out, err = run("legal", str(EXAMPLES / "solo-legal.json"))
+    assert code == 0 and err == "" and "the game is over" in out
     svg = tmp_path / "sheet.svg"
     code, out, _ = run("show", str(EXAMPLES / "three-players-legal.json"), "--svg", str(svg))
     assert code == 0 and "YELLOW" in out and "p3 Player 3" in out
     assert svg.read_text().startswith("<svg") and "TURQUOISE" in svg.read_text()
     code, _, err = run("show", str(EXAMPLES / "solo-legal.json"), "--svg", str(svg))
     assert code == 2 and "exists" in err
+
+
+def _wrong_totals(tmp_path: Path) -> Path:
+    """A finished game whose steps are all legal but whose claimed total is wrong."""
+    data = json.loads((EXAMPLES / "solo-legal.json").read_text())
+    data["totals"] = [data["totals"][0] + 1]
+    path = tmp_path / "totals.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+_SHOW_FORMS = {"text": [], "svg": ["--svg", "OUT/sheet.svg"],
+               "html": ["--html", "--out", "OUT/game.html"],
+               "html to stdout": ["--html", "--out", "-"]}
+
+
+@pytest.mark.parametrize("form", list(_SHOW_FORMS))
+@pytest.mark.parametrize("source, shown, why", [
+    pytest.param(str(ILLEGAL), "before step 4, the illegal one",
+                 "ILLEGAL at step 4 of 122: p1 (Player 1): take Y yellow:I: rule YELLOW-ROW: ",
+                 id="illegal step"),
+    pytest.param(str(EXAMPLES / "illegal" / "fourever-illegal-step.json"),
+                 "before step 10, the illegal one", ": ILLEGAL at step 10 of ",
+                 id="clever-4ever illegal step"),
+    pytest.param("TOTALS", "after the last step", ": ILLEGAL: rule SCORE-TOTAL: the claimed "
+                 "totals are wrong: p1 claims ", id="wrong totals"),
+    pytest.param(str(EXAMPLES / "solo-legal.json"), "after the last step", None, id="legal"),
+])
+def test_show_an_illegal_record_is_exit_1_in_every_form(tmp_path: Path, form: str, source: str,
+                                                        shown: str, why: str | None) -> None:
+    """``show``, ``show --svg`` and ``show --html`` agree with ``show --help``: an illegal
+    record is shown up to its illegal step, with exit 1 and what is wrong in one line on
+    standard error; a legal one exit 0 (issue 25, item 15: plain ``show`` exited 2, ``--html``
+    0)."""
+    source = str(_wrong_totals(tmp_path)) if source == "TOTALS" else source
+    argv = [a.replace("OUT", str(tmp_path)) for a in _SHOW_FORMS[form]]
+    code, out, err = run("show", source, *argv)
+    if why is None:
+        assert (code, err) == (0, "")
+    else:
+        assert code == 1 and err.count("\n") == 1 and err.startswith(f"clever-oracle: {source}")
+        assert why in err and "Traceback" not in err
+    if form == "text":
+        assert f"{source}, {shown}: round " in out and "notation: " in out
+    elif form == "svg":
+        assert out.endswith("wrote " + argv[1] + "\n") and f"{shown}" in out
+        assert (tmp_path / "sheet.svg").read_text().startswith("<svg")
+    elif form == "html":
+        assert out == f"wrote {argv[2]}\n"
+        assert (tmp_path / "game.html").read_text().startswith("<!DOCTYPE html>")
+    else:
+        assert out.startswith("<!DOCTYPE html>")
+
+
+def test_show_and_legal_before_the_illegal_step_are_exit_1_too() -> None:
+    """The state asked for exists (before the illegal step), but the record is illegal: exit 1
+    whatever the step, as ``show --html`` (which holds the whole record)."""
+    code, out, err = run("show", str(ILLEGAL), "--step", "3", "--player", "1")
+    assert code == 1 and f"{ILLEGAL}, before step 3: round 1" in out
+    assert err.count("\n") == 1 and "ILLEGAL at step 4" in err
+    code, out, err = run("show", str(ILLEGAL), "--step", "50")
+    assert code == 1 and "before step 4, the illegal one" in out and "ILLEGAL at step 4" in err
+    code, out, err = run("legal", str(ILLEGAL), "--json")
+    assert code == 1 and json.loads(out)["where"] == "before step 4, the illegal one"
+    assert err.count("\n") == 1 and "ILLEGAL at step 4" in err
 
 
 def test_rules_lists_every_rule() -> None:

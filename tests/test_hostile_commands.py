@@ -7,8 +7,11 @@ from __future__ import annotations
 import errno
 import io
 import json
+import os
 import re
+import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -175,3 +178,75 @@ def test_the_readme_table_is_the_programs() -> None:
     section = README.split("**Exit codes**", 1)[1].split("\n\n", 1)[0].replace("\n", " ")
     for code, _ in EXIT_CODES:
         assert f" {code} " in section, code
+
+
+def _fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+def _link(path: Path) -> Path:
+    mine = path.with_name("mine.txt")
+    mine.write_text("mine")
+    path.symlink_to(mine)
+    return path
+
+
+def _dangling(path: Path) -> Path:
+    path.symlink_to(path.with_name("nowhere.txt"))
+    return path
+
+
+_NOT_REGULAR = [(_fifo, "FIFO"), (_link, "symbolic link"), (_dangling, "symbolic link"),
+                (Path.mkdir, "directory")]
+
+
+@pytest.mark.parametrize("make, kind", _NOT_REGULAR)
+@pytest.mark.parametrize("argv", [
+    ["play", "--out", "OUT"], ["play", "--count", "2", "--out", "OUT.jsonl"],
+    ["show", "--svg", "OUT", str(SOLO)], ["show", "--html", "--out", "OUT", str(SOLO)],
+])
+@pytest.mark.parametrize("force", [["--force"], []])
+def test_only_a_regular_file_is_ever_replaced(tmp_path: Path, make: Callable[[Path], object],
+                                              kind: str, argv: list[str],
+                                              force: list[str]) -> None:
+    """``--force`` onto a FIFO, a symbolic link (its file unchanged) or a directory: one line,
+    exit 2, and the thing left as it was (issue 25, item 6: ``show --svg /dev/null --force``
+    as root replaced /dev/null by a regular file)."""
+    target = tmp_path / ("out.jsonl" if "OUT.jsonl" in argv else "out")
+    make(target)
+    before = {p.name: (os.lstat(p).st_mode, p.read_text() if p.is_file() else None)
+              for p in tmp_path.iterdir()}
+    code, out, err = run(*[a.replace("OUT.jsonl", str(target)).replace("OUT", str(target))
+                           for a in argv], *force)
+    assert code == 2 and _one_line(err) and out == "", (code, err)
+    assert f"is a {kind}" in err and "not a regular file" in err and "--force" not in err
+    after = {p.name: (os.lstat(p).st_mode, p.read_text() if p.is_file() else None)
+             for p in tmp_path.iterdir()}
+    assert after == before
+
+
+def test_a_target_that_becomes_a_fifo_while_written_is_left_alone(tmp_path: Path) -> None:
+    """The check is made again just before the new file takes the name."""
+    target = tmp_path / "sheet.svg"
+    target.write_text("mine")
+    with pytest.raises(oracle.outfile.NotRegular, match="FIFO"):
+        with oracle.outfile.new_file(target, replace=True) as sink:
+            sink.write("new")
+            target.unlink()
+            os.mkfifo(target)
+    assert stat.S_ISFIFO(os.lstat(target).st_mode) and list(tmp_path.iterdir()) == [target]
+
+
+def test_what_is_not_a_regular_file(tmp_path: Path) -> None:
+    """The predicate on real files; /dev/null is only looked at (``os.stat``)."""
+    regular = tmp_path / "file"
+    regular.write_text("x")
+    assert oracle.outfile.not_regular(os.stat(regular).st_mode) is None
+    assert oracle.outfile.not_regular(os.stat(tmp_path).st_mode) == "a directory"
+    if Path(os.devnull).exists() and os.devnull == "/dev/null":
+        assert oracle.outfile.not_regular(os.stat(os.devnull).st_mode) == "a character device"
+    assert oracle.outfile.not_regular(os.lstat(_link(tmp_path / "link")).st_mode) == (
+        "a symbolic link")
+    assert oracle.outfile.not_regular(os.stat(_fifo(tmp_path / "fifo")).st_mode) == (
+        "a FIFO (named pipe)")

@@ -133,15 +133,22 @@ def _records(tmp_path: Path, count: int) -> Path:
     return path
 
 
-@pytest.mark.parametrize("signals, code", [
-    ((signal.SIGTERM,), 143), ((signal.SIGINT, signal.SIGINT), 130),
+@pytest.mark.parametrize("signals, code, line", [
+    ((signal.SIGTERM,), 143, b"clever-oracle: terminated\n"),
+    ((signal.SIGINT,), 130, b"clever-oracle: interrupted\n"),
+    ((signal.SIGINT, signal.SIGINT), 130, b"clever-oracle: interrupted\n"),
 ])
 def test_verify_jobs_stops_at_once_and_leaves_no_worker(tmp_path: Path,
                                                          signals: tuple[int, ...],
-                                                         code: int) -> None:
+                                                         code: int, line: bytes) -> None:
+    """``verify --jobs 2`` with standard error a file, not a terminal (a script, CI): a signal
+    once the workers are judging ends it with 130 or 143 and one line, no thread's traceback
+    (issue 25, item 8), and no worker left."""
     path = _records(tmp_path, 5000)
-    process = subprocess.Popen(COMMAND + ["verify", "--jobs", "2", str(path)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    errors = tmp_path / "stderr"
+    with errors.open("wb") as sink:
+        process = subprocess.Popen(COMMAND + ["verify", "--jobs", "2", str(path)],
+                                   stdout=subprocess.PIPE, stderr=sink, cwd=ROOT)
     assert process.stdout is not None
     assert b": LEGAL (" in process.stdout.readline()  # judging under way
     workers = children(process.pid)
@@ -149,6 +156,26 @@ def test_verify_jobs_stops_at_once_and_leaves_no_worker(tmp_path: Path,
     for signum in signals:
         process.send_signal(signum)
     assert _ends(process) == code
+    assert errors.read_bytes() == line
+    assert all(wait_gone(pid) for pid in workers)
+
+
+def test_a_closed_output_pipe_ends_verify_jobs_quietly(tmp_path: Path) -> None:
+    """``verify --jobs 2 ... | head -1`` with standard error a file, not a terminal (a script,
+    CI): it ends at once with 141, nothing on standard error (it hung, then printed two
+    tracebacks when terminated: issue 25, item 8), and no worker left."""
+    path = _records(tmp_path, 5000)
+    errors = tmp_path / "stderr"
+    with errors.open("wb") as sink:
+        process = subprocess.Popen(COMMAND + ["verify", "--jobs", "2", str(path)],
+                                   stdout=subprocess.PIPE, stderr=sink, cwd=ROOT)
+    assert process.stdout is not None
+    assert b": LEGAL (" in process.stdout.readline()  # judging under way
+    workers = children(process.pid)
+    assert workers
+    process.stdout.close()
+    assert _ends(process) == 141
+    assert errors.read_bytes() == b""
     assert all(wait_gone(pid) for pid in workers)
 
 

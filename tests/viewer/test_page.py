@@ -130,5 +130,5 @@ def test_show_html_bad_command_lines_are_exit_2(argv: tuple[str, ...], words: st
 
 def test_show_html_to_standard_output() -> None:
     code, out, _ = show("--html", str(EXAMPLES / "illegal" / "illegal-step.json"), "--out", "-")
-    assert code == 0
+    assert code == 1  # an illegal record is shown, with exit 1 (show --help)
     assert embedded(out)["verdict"]["rule"] == "YELLOW-ROW"  # type: ignore[index]  # JSON read as object
