@@ -10,6 +10,9 @@ EXIT_ILLEGAL = 1
 EXIT_UNUSABLE = 2
 EXIT_INTERNAL = 3
 EXIT_OUTPUT = 4
+#: ``certify`` and ``conformance`` only: no difference found, but too little was compared to
+#: call the app conforming (docs/certify.md, "When a run says nothing").
+EXIT_INCONCLUSIVE = 5
 EXIT_INTERRUPTED = 130
 EXIT_PIPE = 141
 EXIT_TERMINATED = 143
@@ -28,7 +31,10 @@ EXIT_CODES: tuple[tuple[int, str], ...] = (
 
 
 def epilog(meanings: Mapping[int, str] | None = None) -> str:
-    """The exit codes as a help epilog, with a command's own ``meanings`` of some codes."""
+    """The exit codes as a help epilog, with a command's own ``meanings`` of some codes (and
+    the codes only that command uses, such as :data:`EXIT_INCONCLUSIVE`)."""
     own = meanings or {}
-    return "exit codes:\n" + "\n".join(f"  {code:<4} {own.get(code, text)}"
-                                       for code, text in EXIT_CODES)
+    rows = dict(EXIT_CODES)
+    rows.update(own)
+    return "exit codes:\n" + "\n".join(f"  {code:<4} {text}"
+                                       for code, text in sorted(rows.items()))
