@@ -10,8 +10,8 @@ EXIT_ILLEGAL = 1
 EXIT_UNUSABLE = 2
 EXIT_INTERNAL = 3
 EXIT_OUTPUT = 4
-#: ``certify`` and ``conformance`` only: no difference found, but too little was compared to
-#: call the app conforming (docs/certify.md, "When a run says nothing").
+#: ``certify`` and ``conformance``: no difference found, but too little was compared to call
+#: the app conforming (docs/certify.md, "When a run says nothing").
 EXIT_INCONCLUSIVE = 5
 EXIT_INTERRUPTED = 130
 EXIT_PIPE = 141
@@ -24,6 +24,7 @@ EXIT_CODES: tuple[tuple[int, str], ...] = (
     (EXIT_UNUSABLE, "unusable input or a bad command line (one line on stderr); wins over 1"),
     (EXIT_INTERNAL, "internal error of the oracle (a bug; please report it)"),
     (EXIT_OUTPUT, "the output could not be written (e.g. a full disk)"),
+    (EXIT_INCONCLUSIVE, "certify, conformance: inconclusive (too little compared to say)"),
     (EXIT_INTERRUPTED, "interrupted (Ctrl-C)"),
     (EXIT_PIPE, "the reader of the output closed it (| head): ended quietly"),
     (EXIT_TERMINATED, "terminated (SIGTERM)"),
@@ -31,10 +32,7 @@ EXIT_CODES: tuple[tuple[int, str], ...] = (
 
 
 def epilog(meanings: Mapping[int, str] | None = None) -> str:
-    """The exit codes as a help epilog, with a command's own ``meanings`` of some codes (and
-    the codes only that command uses, such as :data:`EXIT_INCONCLUSIVE`)."""
+    """The exit codes as a help epilog, with a command's own ``meanings`` of some codes."""
     own = meanings or {}
-    rows = dict(EXIT_CODES)
-    rows.update(own)
-    return "exit codes:\n" + "\n".join(f"  {code:<4} {text}"
-                                       for code, text in sorted(rows.items()))
+    return "exit codes:\n" + "\n".join(f"  {code:<4} {own.get(code, text)}"
+                                       for code, text in EXIT_CODES)
