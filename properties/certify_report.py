@@ -127,10 +127,11 @@ def summary_text(game: Game, result: Result) -> str:
     elif result.verdict == CONFORMING:
         lines.append("CONFORMING: no difference found")
     else:
-        lines.append(f"INCONCLUSIVE: no difference found, but too little was compared to say "
-                     f"(wanted: {MIN_COMPARED_GAMES} game played to its end with the app's "
-                     "sheets and scores compared after its last step and at least half of its "
-                     "steps, and its legal moves at half the times asked; docs/certify.md)")
+        lines.append("INCONCLUSIVE: no difference found, but too little was compared to say")
+        lines.append(f"  (wanted: {MIN_COMPARED_GAMES} game played to its end whose sheets and "
+                     "scores were compared after its last step and after at least half of its "
+                     "steps, and with legal its move lists half the times asked; "
+                     "docs/certify.md, \"When a run says nothing\")")
     return "\n".join(lines) + "\n"
 
 

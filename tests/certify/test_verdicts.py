@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from oracle.adapter.protocol import ROLLS_ITSELF, Answer, Hello, Rolled, Step
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.cli import main
 from oracle.exitcodes import EXIT_INCONCLUSIVE
@@ -116,3 +117,30 @@ def test_cli_conformance_never_comparable_is_exit_5(tmp_path: Path,
                           "--counts", _one_position(tmp_path))
     assert code == EXIT_INCONCLUSIVE, err
     assert "NOT COMPARED" in out and out.splitlines()[-1].startswith("INCONCLUSIVE")
+
+
+class RollsItsOwn(ReferenceImplementation):
+    """Our engine, rolling its own dice (all sixes) where it is given a roll."""
+
+    def __init__(self) -> None:
+        super().__init__(CUBED)
+
+    def hello(self) -> Hello:
+        hello = super().hello()
+        return Hello(hello.game, hello.version, hello.capabilities | {ROLLS_ITSELF}, 2,
+                     hello.options)
+
+    def apply(self, step: Step) -> Answer | Rolled:  # type: ignore[override]  # it rolls
+        if step.kind not in ("roll", "solo-roll"):
+            return super().apply(step)
+        sixes = " ".join(t[:-1] + "6" for t in step.move.split(" ")[1:])
+        rolled = f"{step.move.split(' ')[0]} {sixes}"
+        super().apply(Step(rolled, step.kind, step.turn))
+        return Rolled(rolled)
+
+
+def test_conformance_of_an_app_rolling_its_own_dice_is_not_passed(tmp_path: Path) -> None:
+    positions = check_positions(CUBED, RollsItsOwn(), _one_position(tmp_path))
+    assert [p["status"] for p in positions] == [NOT_COMPARED]
+    assert "the app rolls its own dice" in str(positions[0]["reason"])
+    assert verdict(positions) == "inconclusive"
