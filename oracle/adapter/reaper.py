@@ -4,11 +4,10 @@ session of its own (``setsid``), which the adapter's process group does not hold
 On Linux, :func:`reaping` makes the harness a *child subreaper* (``prctl``
 ``PR_SET_CHILD_SUBREAPER``) for the length of the run: a process whose parent ends is given to
 the harness instead of to ``init``.  When the run ends (normally, by an error, Ctrl-C or
-SIGTERM), every descendant that was not already the harness's child when the run began is
+SIGTERM), every descendant (found in ``/proc``) that was not already one when the run began is
 killed and reaped, round after round until none is left (a process killed in one round hands
-its own children to the harness for the next).  Elsewhere there is no subreaper: the adapter's
-process group is still killed (:mod:`oracle.adapter.jsonl`), and descendants the process table
-shows are killed too.
+its own children to the harness for the next).  Elsewhere (no ``prctl``, no ``/proc``) only
+the adapter's process group is killed (:mod:`oracle.adapter.jsonl`).
 """
 
 from __future__ import annotations
