@@ -10,6 +10,9 @@ EXIT_ILLEGAL = 1
 EXIT_UNUSABLE = 2
 EXIT_INTERNAL = 3
 EXIT_OUTPUT = 4
+#: ``certify`` and ``conformance``: no difference found, but too little was compared to call
+#: the app conforming (docs/certify.md, "When a run says nothing").
+EXIT_INCONCLUSIVE = 5
 EXIT_INTERRUPTED = 130
 EXIT_PIPE = 141
 EXIT_TERMINATED = 143
@@ -21,6 +24,7 @@ EXIT_CODES: tuple[tuple[int, str], ...] = (
     (EXIT_UNUSABLE, "unusable input or a bad command line (one line on stderr); wins over 1"),
     (EXIT_INTERNAL, "internal error of the oracle (a bug; please report it)"),
     (EXIT_OUTPUT, "the output could not be written (e.g. a full disk)"),
+    (EXIT_INCONCLUSIVE, "certify, conformance: inconclusive (too little compared to say)"),
     (EXIT_INTERRUPTED, "interrupted (Ctrl-C)"),
     (EXIT_PIPE, "the reader of the output closed it (| head): ended quietly"),
     (EXIT_TERMINATED, "terminated (SIGTERM)"),

@@ -11,6 +11,14 @@ games in the command line and in Python.  A game goes on past every difference
 once, shrunk to a short game (:mod:`properties.shrink`), given a hint when replaying it under
 another option makes the app and the oracle agree (:mod:`properties.hints`), and handed to
 ``on_finding`` — so a report can print it before the run goes on.
+
+A run that found no difference is **conforming** only when it compared enough to say so
+(:func:`compared_whole`, docs/certify.md "When a run says nothing"): at least
+:data:`MIN_COMPARED_GAMES` game played to its end in which the app showed its sheets and scores
+after the last step and after at least half of the steps, and (with ``legal``) listed its legal
+moves at least half of the times it was asked.  Otherwise it is **inconclusive** — an app that
+answers "not comparable" to everything, or a ``--budget`` that ends before a game is over, is
+never called conforming.
 """
 
 from __future__ import annotations
@@ -30,7 +38,17 @@ from oracle.adapter.protocol import (
 )
 from oracle.errors import OracleError
 from oracle.game import Game, Ruleset
-from properties.duel import Bench, Duel, OutOfTime, Replay, SearchChooser, Target, run_duel
+from oracle.adapter.protocol import LEGAL
+from properties.duel import (
+    Bench,
+    Duel,
+    OutOfTime,
+    Replay,
+    SearchChooser,
+    Tally,
+    Target,
+    run_duel,
+)
 from properties.findings import Finding, Key
 from properties.hints import hint, hint_text
 from properties.nearmiss import index_of
@@ -39,6 +57,50 @@ from properties.steering import CYCLE
 
 #: Default budget: games per run (the rule families take turns, ten games each).
 DEFAULT_EXAMPLES = 30
+#: Games compared whole (:func:`compared_whole`) without which a run says nothing.
+MIN_COMPARED_GAMES = 1
+#: The verdicts of a run (:attr:`Result.verdict`).
+CONFORMING, DIFFERENCES, INCONCLUSIVE = "conforming", "differences", "inconclusive"
+
+
+@attrs.frozen
+class Coverage:
+    """What the run's games compared (the searches only, not the replays that shrink a finding
+    or check a hint): the app's states asked and answered with a state (``states``), of which
+    showing ``sheets``, ``scores`` (each seat's total) and ``dice``; its legal-move lists asked
+    and compared; the games played to their end (``ended``) and, of those, the games compared
+    whole (``whole``, :func:`compared_whole`)."""
+
+    states_asked: int = 0
+    states: int = 0
+    sheets: int = 0
+    scores: int = 0
+    dice: int = 0
+    lists_asked: int = 0
+    lists: int = 0
+    ended: int = 0
+    whole: int = 0
+
+    def add(self, duel: Duel) -> Coverage:
+        """This coverage with ``duel``'s game added."""
+        tally = duel.tally
+        ended = duel.state.is_terminal
+        return Coverage(
+            self.states_asked + tally.states_asked, self.states + tally.states,
+            self.sheets + tally.sheets, self.scores + tally.scores, self.dice + tally.dice,
+            self.lists_asked + tally.lists_asked, self.lists + tally.lists,
+            self.ended + ended, self.whole + (ended and compared_whole(tally, duel.caps)))
+
+
+def compared_whole(tally: Tally, capabilities: frozenset[str]) -> bool:
+    """A game (played to its end) is compared whole when the app showed its sheets and scores
+    after the last step and after at least half of the steps (a state asked more than once, as
+    around a difference, counts each time), and with ``legal`` listed its moves at least half of
+    the times asked: the "not comparable" answers the protocol allows between an app's own steps
+    are tolerated, an app that hides its state is not."""
+    states = tally.last_full and 2 * tally.full >= tally.states_asked > 0
+    lists = LEGAL not in capabilities or 2 * tally.lists >= tally.lists_asked > 0
+    return states and lists
 
 
 @attrs.frozen
@@ -56,7 +118,8 @@ class Result:
     """What certification found: the ``findings`` (one per kind and rule, in the order found),
     the games played (``examples``), the ``seconds`` it took, whether the whole game budget was
     played (``complete``: False when ``budget`` seconds ran out first), how often the app
-    answered "not comparable", the app's greeting and the ``seed``."""
+    answered "not comparable", the app's greeting, the ``seed`` and what was compared
+    (``coverage``)."""
 
     hello: Hello
     findings: tuple[Finding, ...]
@@ -65,25 +128,47 @@ class Result:
     complete: bool = True
     not_comparable: int = 0
     seed: int = 0
+    coverage: Coverage = Coverage()
+
+    @property
+    def verdict(self) -> str:
+        """:data:`DIFFERENCES` when a difference was found; else :data:`CONFORMING` when at
+        least :data:`MIN_COMPARED_GAMES` games were compared whole, else
+        :data:`INCONCLUSIVE`."""
+        if self.findings:
+            return DIFFERENCES
+        return CONFORMING if self.coverage.whole >= MIN_COMPARED_GAMES else INCONCLUSIVE
 
 
-def claimed_options(game: Game, ruleset: Ruleset, hello: Hello) -> dict[str, str | bool]:
+def claimed_options(game: Game, ruleset: Ruleset, hello: Hello,
+                    given: frozenset[str] = frozenset()) -> dict[str, str | bool]:
     """The options sent to the app's ``new_game``: all of them for a version-1 app; for a
-    version-2 app only those it declared, after checking that it plays the claimed values."""
+    version-2 app only those it declared, after checking that it plays the values of
+    ``ruleset`` (``given``: the options the user named with ``--ruleset``; an error about
+    another names the ruleset used, not a ``--ruleset`` nobody gave)."""
     options = ruleset.options()
     if hello.options is None:
         return options
     sent: dict[str, str | bool] = {}
     for option in game.ruleset_options:
         value = str(options.get(option.name, option.default)).lower()
-        if option.name in hello.options:
-            if value not in hello.options[option.name]:
-                raise OracleError(f"--ruleset {option.name}={value}: the app does not play it "
-                                  f"(it plays {', '.join(hello.options[option.name])})")
+        declared = hello.options.get(option.name)
+        if declared is not None and value in declared:
             sent[option.name] = options[option.name]
-        elif value != option.default:
-            raise OracleError(f"--ruleset {option.name}={value}: the app does not declare "
-                              f"{option.name} (so it plays {option.default} only)")
+            continue
+        if declared is None and value == option.default:
+            continue
+        said = (f"the app declares {option.name}={'/'.join(declared) or '(no value)'} only"
+                if declared is not None else
+                f"the app does not declare {option.name} (so it plays {option.default} only)")
+        if option.name in given:
+            raise OracleError(f"--ruleset {option.name}={value}: {said}")
+        used = (f"our default ruleset plays {option.name}={value} (no --ruleset "
+                f"{option.name} was given)" if value == option.default else
+                f"the ruleset used plays {option.name}={value}")
+        fix = (f"; certify with --ruleset {option.name}={declared[0]} if that is the app's "
+               "reading" if declared else "")
+        raise OracleError(f"{said}, but {used}{fix}")
     return sent
 
 
@@ -148,14 +233,16 @@ def certify(game: Game, app: Implementation | Implementation2, ruleset: Ruleset 
             players: tuple[int, ...] | None = None, budget: float | None = None,
             on_finding: Callable[[Finding], None] | None = None,
             on_progress: Callable[[Progress], None] | None = None,
-            shrink_replays: int = SHRINK_REPLAYS) -> Result:
-    """Certify ``app`` against ``game`` under ``ruleset`` (the options the app claims): up to
-    ``max_examples`` games (``players``: the numbers of players to play; default all), at most
-    ``budget`` seconds.  :class:`AdapterError` when the app is unusable."""
+            shrink_replays: int = SHRINK_REPLAYS, given: frozenset[str] = frozenset(),
+            ) -> Result:
+    """Certify ``app`` against ``game`` under ``ruleset`` (the options the app claims; ``given``:
+    those the user named): up to ``max_examples`` games (``players``: the numbers of players
+    to play; default all), at most ``budget`` seconds (0: none is compared, the run is
+    inconclusive).  :class:`AdapterError` when the app is unusable."""
     start = time.perf_counter()
     speaker, hello = greet(game, app)
     ruleset = ruleset if ruleset is not None else game.default_ruleset
-    claimed = claimed_options(game, ruleset, hello)
+    claimed = claimed_options(game, ruleset, hello, given)
     deadline = None if budget is None else time.monotonic() + budget
     bench = Bench(game, speaker, hello, claimed, index_of(game), deadline)
     run = _Run(bench, seed, shrink_replays, on_finding)
@@ -163,6 +250,7 @@ def certify(game: Game, app: Implementation | Implementation2, ruleset: Ruleset 
     seats = players or tuple(range(game.min_players, game.max_players + 1))
     played = 0
     complete = True
+    coverage = Coverage()
     try:
         for number in range(max_examples):
             steer = CYCLE[number % len(CYCLE)]
@@ -174,7 +262,10 @@ def certify(game: Game, app: Implementation | Implementation2, ruleset: Ruleset 
             duel = Duel(bench, count, SearchChooser(rng, steer), "search", claimed,
                         seed=game_seed, games=number + 1, started=start)
             played += 1
-            run_duel(duel)
+            try:
+                run_duel(duel)
+            finally:
+                coverage = coverage.add(duel)
             if on_progress is not None:
                 on_progress(Progress(played, max_examples, len(run.order),
                                      time.perf_counter() - start))
@@ -184,7 +275,7 @@ def certify(game: Game, app: Implementation | Implementation2, ruleset: Ruleset 
         raise bench.broken
     findings = tuple(bench.findings[k] for k in run.order)
     return Result(hello, findings, played, time.perf_counter() - start, complete,
-                  bench.not_comparable, seed)
+                  bench.not_comparable, seed, coverage)
 
 
 def by_rule(findings: tuple[Finding, ...]) -> Mapping[str, tuple[Finding, ...]]:

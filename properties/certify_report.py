@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+import attrs
+
+from oracle.errors import OracleError
 from oracle.game import Game
 from oracle.record import Record, Step
-from properties.certify import Result, by_rule
+from properties.certify import CONFORMING, DIFFERENCES, MIN_COMPARED_GAMES, Result, by_rule
 from properties.findings import Finding
 
 _KIND = MappingProxyType({
@@ -23,26 +26,35 @@ _SEEN = MappingProxyType({
     "not-listed": "missing from the app's legal moves", "listed": "in the app's legal moves",
     "sheet": "a sheet", "dice": "the dice", "score": "a score", "roll": "the app's own roll",
 })
+#: An impossible roll of an app that rolls its own dice (kind ``state``, seen ``roll``): it is
+#: no state that differs after a step both accepted, but the app's dice that cannot be.
+_ROLL = "the app's roll is impossible (its own dice cannot be rolled here)"
 #: Listed moves shown beside each other before the rest is counted.
 _SHOWN = 12
 
 
 def finding_record(game: Game, finding: Finding) -> Record:
     """The minimal game of ``finding`` as a record under the options the oracle played it with;
-    the disputed move of a refusal or an acceptance is its last step (so ``clever-oracle
-    verify`` shows it)."""
+    the disputed move of a refusal or an acceptance, or the app's impossible roll (when the
+    notation can write it), is its last step (so ``clever-oracle verify`` shows it)."""
     ruleset = game.make_ruleset(dict(finding.ruleset))
     state = game.new_game(finding.players, ruleset)
     steps = []
-    for text in finding.moves:
+    rolled = finding.seen == "roll"  # the app's impossible roll is the last move
+    for text in finding.moves[:-1] if rolled else finding.moves:
         move = game.parse_move(text)
         steps.append(Step(state.actor, move))
         state = game.apply(state, move)
-    if finding.kind != "state" and finding.move is not None:
-        steps.append(Step(state.actor, game.parse_move(finding.move)))
+    disputed = finding.kind != "state" or rolled
+    if disputed and finding.move is not None:
+        try:
+            steps.append(Step(state.actor, game.parse_move(finding.move)))
+        except OracleError:
+            pass  # no move of the notation (a face 7): the comment and the report name it
     names = tuple(f"Player {i + 1}" for i in range(finding.players))
+    what = f"the app's impossible roll {finding.move}" if rolled else finding.kind
     return Record(players=names, steps=tuple(steps), ruleset=ruleset,
-                  comment=f"certify: {finding.kind} at step {finding.step}, rule {finding.rule}",
+                  comment=f"certify: {what} at step {finding.step}, rule {finding.rule}",
                   game=game)
 
 
@@ -68,7 +80,8 @@ def minimal_game(finding: Finding) -> list[str]:
 def finding_text(finding: Finding) -> str:
     """One finding as text (printed as soon as it is shrunk)."""
     where = f"step {finding.step}" + (f" ({finding.move})" if finding.move else "")
-    lines = [f"== {finding.rule}: {_KIND[finding.kind]}, seen in {_SEEN[finding.seen]}",
+    kind = _ROLL if finding.seen == "roll" else _KIND[finding.kind]
+    lines = [f"== {finding.rule}: {kind}, seen in {_SEEN[finding.seen]}",
              f"  first differing step: {where}; {finding.players} player(s); first seen in "
              f"game {finding.games} after {finding.seconds:.1f} s",
              f"  oracle: {finding.oracle}",
@@ -89,8 +102,10 @@ def finding_text(finding: Finding) -> str:
 
 
 def finding_json(game: Game, finding: Finding) -> dict[str, object]:
-    """One finding as a JSON-ready mapping, with its minimal game as a record."""
-    return {**finding.to_json(), "record": finding_record(game, finding).to_json()}
+    """One finding as a JSON-ready mapping, with its game's name (``certify --trace`` replays
+    it in that game) and its minimal game as a record."""
+    return {**finding.to_json(), "game": game.name,
+            "record": finding_record(game, finding).to_json()}
 
 
 def summary_text(game: Game, result: Result) -> str:
@@ -104,13 +119,29 @@ def summary_text(game: Game, result: Result) -> str:
         lines.append("stopped by --budget before the games were all played")
     if result.not_comparable:
         lines.append(f"the app answered 'not comparable' {result.not_comparable} times")
-    if not result.findings:
-        lines.append("CONFORMING: no difference found")
-    else:
+    lines.append(compared_text(result))
+    if result.verdict == DIFFERENCES:
         summary = ", ".join(f"{rule} ({len(found)})" for rule, found in
                             by_rule(result.findings).items())
         lines.append(f"DIFFERENCES by rule: {summary}")
+    elif result.verdict == CONFORMING:
+        lines.append("CONFORMING: no difference found")
+    else:
+        lines.append("INCONCLUSIVE: no difference found, but too little was compared to say")
+        lines.append(f"  (wanted: {MIN_COMPARED_GAMES} game played to its end whose sheets and "
+                     "scores were compared after its last step and after at least half of its "
+                     "steps, and with legal its move lists half the times asked; "
+                     "docs/certify.md, \"When a run says nothing\")")
     return "\n".join(lines) + "\n"
+
+
+def compared_text(result: Result) -> str:
+    """The line that says what the run's games compared."""
+    c = result.coverage
+    lists = f", {c.lists} of {c.lists_asked} legal-move lists" if c.lists_asked else ""
+    return (f"compared: {c.states} of {c.states_asked} states (sheets {c.sheets}, scores "
+            f"{c.scores}, dice {c.dice}){lists}; {c.whole} of {c.ended} games played to the "
+            "end compared whole")
 
 
 def text_report(game: Game, result: Result) -> str:
@@ -126,8 +157,10 @@ def json_report(game: Game, result: Result, options: dict[str, str | bool]) -> d
                 "capabilities": sorted(result.hello.capabilities)},
         "ruleset": options,
         "seed": result.seed,
-        "conforming": not result.findings,
+        "verdict": result.verdict,
+        "conforming": result.verdict == CONFORMING,
         "complete": result.complete,
+        "compared": attrs.asdict(result.coverage),
         "examples": result.examples,
         "not_comparable": result.not_comparable,
         "seconds": round(result.seconds, 3),

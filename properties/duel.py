@@ -72,6 +72,42 @@ class OutOfTime(Exception):
     """The run's ``--budget`` seconds are spent."""
 
 
+def impossible_roll(game: Game, state: State, due: str, text: str) -> str | None:
+    """Why the dice ``text`` that an app rolled itself (capability ``rolls_itself``) cannot be
+    rolled in ``state``, where a ``due`` (``roll`` or ``solo-roll``) is to be rolled: the die
+    and face at fault — a face other than 1 to 6, a die the game does not have, a die rolled
+    twice, a die that is not in the cup, a die in the cup not rolled (rules ROLL-DICE,
+    SOLO-ROLL: a roll rolls exactly the dice in the cup, each showing 1 to 6; the solo roll all
+    six).  None when the fault is elsewhere (the engine's message says it)."""
+    dice = {d.die.code: d.place.label for d in game.dice(state)}
+    tokens = text.split(" ")
+    head = tokens[0]
+    if head != due:
+        return f"a {head!r} where a {due} is due"
+    rolled: set[str] = set()
+    for token in tokens[1:]:
+        code = token.rstrip("0123456789-")
+        face = token[len(code):]
+        if code not in dice:
+            return (f"{token}: the game has no die {code!r} (its dice: "
+                    f"{' '.join(dice)})")
+        if not (face.isdigit() and 1 <= int(face) <= 6):
+            return f"{token}: die {code} shows {face or 'no face'}; a die shows 1 to 6"
+        if code in rolled:
+            return f"{token}: die {code} is rolled twice"
+        rolled.add(code)
+        place = dice[code]
+        if due == "roll" and place != "cup":
+            where = "the silver platter" if place == "platter" else f"die field {place}"
+            return f"{token}: die {code} is not in the cup (it lies on {where})"
+    wanted = [c for c, place in dice.items() if due == "solo-roll" or place == "cup"]
+    missing = [c for c in wanted if c not in rolled]
+    if missing:
+        return (f"die {missing[0]} is in the cup but was not rolled" if due == "roll" else
+                f"die {missing[0]} is missing (the solo roll rolls all six dice)")
+    return None
+
+
 def _answer(value: object) -> Answer | Rolled:
     if not isinstance(value, (Answer, Rolled)):
         raise AdapterError(f"the app answered {value!r:.80} instead of accepted/refused")
@@ -103,7 +139,7 @@ class Bench:
         """Ask the app; an adapter failure is kept, and stops everything."""
         if self.broken is not None:
             raise self.broken
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline is not None and time.monotonic() >= self.deadline:
             raise OutOfTime()
         try:
             return ask()
@@ -138,6 +174,47 @@ class Bench:
     @property
     def explains(self) -> ExplainsDifferences | None:
         return self.game if isinstance(self.game, ExplainsDifferences) else None
+
+
+@attrs.define
+class Tally:
+    """What one duel compared (docs/certify.md, "When a run says nothing"): the app's
+    ``state`` asked (``states_asked``) and answered with a state rather than "not comparable"
+    (``states``), of which showing the ``sheets``, each seat's score with its ``scores`` total,
+    the ``dice``, and both sheets and scores (``full``); its legal-move lists asked
+    (``lists_asked``) and compared (``lists``); and whether the last state asked (after the
+    game's last step, once it is over) was compared in full (``last_full``)."""
+
+    states_asked: int = 0
+    states: int = 0
+    sheets: int = 0
+    scores: int = 0
+    dice: int = 0
+    full: int = 0
+    lists_asked: int = 0
+    lists: int = 0
+    last_full: bool = False
+
+    def shown(self, state: AppState | NotComparable, players: int) -> None:
+        """Count one answer to ``state`` (``players``: the seats whose scores it must show)."""
+        self.states_asked += 1
+        self.last_full = False
+        if isinstance(state, NotComparable):
+            return
+        self.states += 1
+        sheets = state.sheets is not None
+        scores = state.scores is not None and len(state.scores) == players and all(
+            "total" in state.score_map(seat) for seat in range(players))
+        self.sheets += sheets
+        self.scores += scores
+        self.dice += state.dice is not None
+        self.last_full = sheets and scores
+        self.full += self.last_full
+
+    def listed(self, moves: object) -> None:
+        """Count one answer to ``legal``."""
+        self.lists_asked += 1
+        self.lists += not isinstance(moves, NotComparable)
 
 
 class Chooser:
@@ -269,6 +346,7 @@ class Duel:
         self.reached: Finding | None = None
         self.seen: set[Key] = set()
         self.clobbered = False
+        self.tally = Tally()
         self._groups: tuple[State, dict[str, tuple[tuple[str, str], ...]]] | None = None
 
     # --- the app ------------------------------------------------------------------------------
@@ -395,11 +473,12 @@ class Duel:
                     move = game.parse_move(answer.move)
                     after = game.apply(before, move)
                 except OracleError as exc:
-                    problem = game.diagnose(before, answer.move)
-                    rule = problem[0] if problem else "ROLL-DICE"
+                    due = step.kind
+                    rule = "SOLO-ROLL" if due == "solo-roll" else "ROLL-DICE"
+                    why = impossible_roll(game, before, due, answer.move) or str(exc)
                     self._differ(self._finding(
-                        "state", rule, "roll", answer.move, f"a roll of the dice in the cup: "
-                        f"{exc}", f"rolled {answer.move}", len(self.steps) + 1,
+                        "state", rule, "roll", answer.move, f"impossible roll: {why}",
+                        f"rolled {answer.move}", len(self.steps) + 1,
                         self._moves(answer.move), decision=seed))
                     raise Stop("the app rolled what cannot be rolled") from None
                 step = step_of(game, before, answer.move)
@@ -485,11 +564,12 @@ class Duel:
         game, bench = self.game, self.bench
         now = self.state
         shown = bench.call(lambda: bench.app.state(turn_of(game, now)))
+        if not isinstance(shown, (AppState, NotComparable)):
+            raise AdapterError(f"the app's state is {shown!r:.80}")
+        self.tally.shown(shown, self.players)
         if isinstance(shown, NotComparable):
             bench.not_comparable += 1
             return None
-        if not isinstance(shown, AppState):
-            raise AdapterError(f"the app's state is {shown!r:.80}")
         move = None if step is None else step.move
         parsed = None if move is None else game.parse_move(move)
         explains = bench.explains
@@ -605,11 +685,12 @@ class Duel:
                           texts: tuple[str, ...]) -> Iterator[Finding]:
         game, bench = self.game, self.bench
         listed = bench.call(lambda: bench.app.legal(turn_of(game, state)))
+        if not isinstance(listed, (tuple, NotComparable)):
+            raise AdapterError(f"the app's legal moves are {listed!r:.80}")
+        self.tally.listed(listed)
         if isinstance(listed, NotComparable):
             bench.not_comparable += 1
             return
-        if not isinstance(listed, tuple):
-            raise AdapterError(f"the app's legal moves are {listed!r:.80}")
         theirs = frozenset(listed)
         ours = frozenset(texts)
         number = len(self.steps) + 1

@@ -45,6 +45,7 @@ from oracle.adapter.protocol import (
     Implementation,
     Implementation2,
     NotComparable,
+    Rolled,
     current,
 )
 from oracle.adapter.steps import step_of, turn_of
@@ -304,6 +305,11 @@ def bench(game: Game) -> float:
     return nodes / (time.perf_counter() - start)
 
 
+class NotCompared(Exception):
+    """A position's counts cannot be compared: the app answered "not comparable" to ``legal``
+    below it, or rolled dice of its own where the counts roll theirs."""
+
+
 class Refused(Exception):
     """The app refused a move of a line the counts walk (a position's steps, a legal move)."""
 
@@ -334,7 +340,10 @@ class _AppWalk:
         state = game.new_game(self.players)
         for text in self.start + line:
             answer = self.app.apply(step_of(game, state, text))
-            if not isinstance(answer, Answer) or not answer.accepted:
+            if isinstance(answer, Rolled) and answer.move != text:
+                raise NotCompared(f"the app rolls its own dice: it rolled {answer.move} where "
+                                  f"the counts roll {text}")
+            if isinstance(answer, Answer) and not answer.accepted:
                 raise Refused(text)
             state = game.apply(state, game.parse_move(text))
 
@@ -343,8 +352,9 @@ class _AppWalk:
         if self.lists:
             listed = self.app.legal(turn_of(self.game, state))
             if isinstance(listed, NotComparable):
-                raise AdapterError("the app answered 'not comparable' to legal in a position "
-                                   "of the counts")
+                where = " | ".join(line) or "the position"
+                raise NotCompared(f"the app answered 'not comparable' to legal after {where}"
+                                  + (f" ({listed.reason})" if listed.reason else ""))
             return set(listed)
         from properties.nearmiss import index_of, near_misses
         candidates = {str(m) for m in self.game.legal_moves(state)}
@@ -399,8 +409,10 @@ def _start(game: Game, entry: dict[str, object], tree: Tree) -> tuple[State, int
 def check_positions(game: Game, app: Implementation | Implementation2, path: str,
                     given: bool = True) -> list[dict[str, object]]:
     """Check ``app`` against the counts file ``path``: per position (a JSON-ready mapping), the
-    app's perft at the file's deepest depth against ours, whether they agree (``ok``), and on a
-    mismatch the per-move divide (``divide``: move, expected, app) and the first differences.
+    app's perft at the file's deepest depth against ours, whether they agree (``ok``), its
+    ``status`` (:data:`OK`, :data:`MISMATCH`, or :data:`NOT_COMPARED` with the ``reason``: such
+    a position is not passed), and on a mismatch the per-move divide (``divide``: move,
+    expected, app) and the first differences.
     ``given``: the user named the file (errors say ``--counts PATH``; else they name the shipped
     file)."""
     label = counts_label(path, given)
@@ -420,11 +432,21 @@ def check_positions(game: Game, app: Implementation | Implementation2, path: str
         players = int(str(entry["players"]))
         depth = len(perft)
         walk = _AppWalk(game, app, players, tuple(start), tree)
-        got = walk.count(state, rolled, depth, ())
         expected = perft[-1]
         report: dict[str, object] = {"name": entry["name"], "depth": depth,
-                                     "expected": expected, "app": got,
-                                     "ok": got == expected and not walk.differences}
+                                     "expected": expected}
+        try:
+            got = walk.count(state, rolled, depth, ())
+        except NotCompared as exc:
+            report.update({"app": None, "ok": False, "status": NOT_COMPARED,
+                           "reason": str(exc), "differences": walk.differences[:10]})
+            if walk.differences:
+                report["status"] = MISMATCH
+            out.append(report)
+            continue
+        report["app"] = got
+        report["ok"] = got == expected and not walk.differences
+        report["status"] = OK if report["ok"] else MISMATCH
         if not report["ok"]:
             rows: list[dict[str, object]] = []
             legal = {str(m): m for m in game.legal_moves(state)}
@@ -436,27 +458,58 @@ def check_positions(game: Game, app: Implementation | Implementation2, path: str
                 child = game.apply(state, legal[text])
                 after, r = tree.settle(child, rolled)
                 line = (text,) + tuple(str(m) for m in _rolls(game, child, tree, rolled))
-                rows.append({"move": text, "expected": want,
-                             "app": child_walk.count(after, r, depth - 1, line)})
+                try:
+                    rows.append({"move": text, "expected": want,
+                                 "app": child_walk.count(after, r, depth - 1, line)})
+                except NotCompared:
+                    rows.append({"move": text, "expected": want, "app": None,
+                                 "not_compared": True})
             report["divide"] = rows
             report["differences"] = walk.differences[:10]
         out.append(report)
     return out
 
 
+#: A position's ``status`` in :func:`check_positions`: its counts match, differ, or could not
+#: be compared (``reason`` says why); only ``ok`` passes.
+OK, MISMATCH, NOT_COMPARED = "ok", "mismatch", "not-compared"
+
+
+def verdict(positions: list[dict[str, object]]) -> str:
+    """``differences`` when a position's counts differ, else ``inconclusive`` when a position
+    could not be compared, else ``conforming`` (docs/certify.md, "When a run says nothing")."""
+    statuses = {p.get("status") for p in positions}
+    if MISMATCH in statuses:
+        return "differences"
+    if NOT_COMPARED in statuses or not positions:
+        return "inconclusive"
+    return "conforming"
+
+
 def report_lines(positions: list[dict[str, object]]) -> list[str]:
     """The text report of :func:`check_positions`."""
     lines: list[str] = []
     for p in positions:
-        lines.append(f"{p['name']}: perft({p['depth']}) expected {p['expected']}, app "
-                     f"{p['app']}: " + ("OK" if p["ok"] else "MISMATCH"))
+        if p.get("status") == NOT_COMPARED:
+            lines.append(f"{p['name']}: perft({p['depth']}) expected {p['expected']}: NOT "
+                         f"COMPARED: {p['reason']}")
+            continue
+        if p["app"] is None:  # differences seen before the app stopped being comparable
+            lines.append(f"{p['name']}: perft({p['depth']}) expected {p['expected']}: MISMATCH "
+                         f"(then not compared: {p['reason']})")
+        else:
+            lines.append(f"{p['name']}: perft({p['depth']}) expected {p['expected']}, app "
+                         f"{p['app']}: " + ("OK" if p["ok"] else "MISMATCH"))
         if p["ok"]:
             continue
-        lines.append("  divide (move: expected app):")
-        rows = p["divide"]
+        rows = p.get("divide", [])
         assert isinstance(rows, list)
+        if rows:
+            lines.append("  divide (move: expected app):")
         for row in rows:
-            if row["app"] is None:
+            if row.get("not_compared"):
+                lines.append(f"    {row['move']}: {row['expected']} (not compared)")
+            elif row["app"] is None:
                 lines.append(f"    {row['move']}: {row['expected']} (not a legal move here)   "
                              "<-- differs")
             else:
@@ -465,6 +518,17 @@ def report_lines(positions: list[dict[str, object]]) -> list[str]:
         differences = p["differences"]
         assert isinstance(differences, list)
         lines.extend("  " + str(d) for d in differences)
+    said = verdict(positions)
+    passed = sum(1 for p in positions if p["ok"])
+    unknown = sum(1 for p in positions if p.get("status") == NOT_COMPARED)
+    if said == "conforming":
+        lines.append(f"CONFORMING: every count matches ({passed} positions)")
+    elif said == "differences":
+        lines.append(f"DIFFERENCES: {len(positions) - passed - unknown} of {len(positions)} "
+                     "positions differ")
+    else:
+        lines.append(f"INCONCLUSIVE: no count differs, but {unknown} of {len(positions)} "
+                     "positions could not be compared")
     return lines
 
 

@@ -7,7 +7,11 @@ Modes: ``huge-number`` and ``deep`` answer hello with a 5,000-digit number or JS
 standard error without a newline and never answers; ``forks`` is the reference adapter that
 starts a child process (its pid and its own written to FILE) that would outlive it; ``marker``
 is the reference adapter that writes its pid to FILE at its first ``apply`` (so a test knows
-certification is under way).
+certification is under way); ``setsid`` is the reference adapter (``--game`` as the next
+argument, optional) that first starts a helper in a session of its own (``setsid``: outside
+the adapter's process group), whose pid it writes to FILE; ``not-comparable`` answers "not
+comparable" to every state and legal request; ``accepts-all`` accepts every move;
+``closes-output`` reads the hello, closes its standard output and keeps running.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ class Marker(ReferenceImplementation):
         return super().apply(step)
 
 
-def main(mode: str, file: str | None = None) -> int:
+def main(mode: str, file: str | None = None, game: str | None = None) -> int:
     out = sys.stdout
     if mode == "huge-number":
         sys.stdin.readline()
@@ -55,6 +59,21 @@ def main(mode: str, file: str | None = None) -> int:
     elif mode == "endless-stderr":
         while True:
             sys.stderr.write("e" * 65536)
+    elif mode == "setsid":
+        assert file is not None
+        helper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"],
+                                  start_new_session=True)
+        Path(file).write_text(str(helper.pid))
+        return serve(ReferenceImplementation(find_game(game or "clever-cubed")))
+    elif mode in ("not-comparable", "accepts-all"):
+        from tests.certify.wrong_adapters import AcceptsEverything, NeverComparable
+
+        return serve(NeverComparable() if mode == "not-comparable" else AcceptsEverything())
+    elif mode == "closes-output":
+        sys.stdin.readline()
+        os.close(1)
+        time.sleep(600)
+        return 0
     elif mode in ("forks", "marker"):
         assert file is not None
         if mode == "forks":

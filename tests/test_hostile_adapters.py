@@ -5,8 +5,11 @@ counts.  Each is exit 2 with one line, at once, and leaves no process behind."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -128,3 +131,35 @@ def test_counts_are_shipped_with_the_package(tmp_path: Path,
     for game in ("clever-cubed", "clever-4ever"):
         assert default_counts(game).is_file()
         assert default_counts(game).is_relative_to(Path(properties.__file__).parent)
+
+
+def _one_position(tmp_path: Path) -> str:
+    data = json.loads(default_counts("clever-cubed").read_text())
+    data["positions"] = [min(data["positions"], key=lambda p: p["perft"][-1])]
+    path = tmp_path / "counts.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a subreaper is Linux's")
+@pytest.mark.parametrize("command", ["certify", "conformance"])
+def test_a_helper_in_a_session_of_its_own_does_not_outlive_the_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    """The adapter starts a helper with ``setsid`` (outside its process group, which is what
+    closing the adapter kills): the harness, a child subreaper while it runs, ends it too."""
+    from oracle.adapter.reaper import _PR_GET_CHILD_SUBREAPER, _prctl
+
+    monkeypatch.chdir(ROOT)
+    pid_file = tmp_path / "helper.pid"
+    extra = (["--max-examples", "1"] if command == "certify"
+             else ["--counts", _one_position(tmp_path)])
+    try:
+        code, out, err = run(command, "--adapter", f"{HOSTILE} setsid {pid_file}", *extra)
+        assert code == 0, err
+        helper = int(pid_file.read_text())
+        assert wait_gone(helper)
+        assert _prctl(_PR_GET_CHILD_SUBREAPER, 0) in (0, None)  # set back as it was
+    finally:
+        if pid_file.exists():
+            with contextlib.suppress(OSError):
+                os.kill(int(pid_file.read_text()), signal.SIGKILL)

@@ -137,8 +137,10 @@ class SubprocessImplementation:
                             + (f"; its standard error ends: {tail}" if tail else ""))
 
     def _exit_code(self) -> int | None:
+        """The adapter's exit code once its output has ended, None when it is still running
+        after :data:`QUIT_WAIT` seconds (it closed its output but did not exit)."""
         try:
-            return self.process.wait(timeout=1)
+            return self.process.wait(timeout=QUIT_WAIT)
         except subprocess.TimeoutExpired:
             return None
 
@@ -149,16 +151,24 @@ class SubprocessImplementation:
         try:
             stdin.write(json.dumps(request).encode() + b"\n")
             stdin.flush()
-        except (OSError, ValueError):  # BrokenPipeError: it has exited
-            raise self._fail(f"crashed: the adapter exited (code {self._exit_code()}) before "
-                             f"the {kind} request") from None
+        except (OSError, ValueError):  # BrokenPipeError: it has exited (or closed its input)
+            code = self._exit_code()
+            if code is None:
+                raise self._fail(f"the adapter closed its input while still running, before "
+                                 f"the {kind} request") from None
+            raise self._fail(f"crashed: the adapter exited (code {code}) before the {kind} "
+                             "request") from None
         try:
             raw = self.lines.get(timeout=self.timeout)
         except queue.Empty:
             raise self._fail(f"no answer to {kind} within {self.timeout:g} s (timeout)") from None
         if raw is None:
-            raise self._fail(f"crashed: the adapter exited (code {self._exit_code()}) instead "
-                             f"of answering {kind}")
+            code = self._exit_code()
+            if code is None:
+                raise self._fail(f"the adapter closed its output while still running, instead "
+                                 f"of answering {kind}")
+            raise self._fail(f"crashed: the adapter exited (code {code}) instead of answering "
+                             f"{kind}")
         if len(raw) > MAX_LINE:
             raise self._fail(f"garbage answer to {kind}: a line longer than {MAX_LINE:,} bytes")
         line = raw.decode("utf-8", errors="replace")

@@ -124,3 +124,77 @@ def test_trace_of_a_file_that_is_no_finding_exits_2(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     code = main(["certify", "--adapter", BENT, "--trace", str(bad)], out, err)
     assert code == 2 and err.getvalue().count("\n") == 1 and "--trace" in err.getvalue()
+
+
+# --- --records DIR: checked before the run; no finding lost, no file replaced -----------------
+
+REFERENCE = f"{PYTHON} -m oracle.adapter.reference"
+
+
+def test_records_onto_a_file_is_refused_before_the_run(tmp_path: Path) -> None:
+    target = tmp_path / "not-a-folder"
+    target.write_text("mine")
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["certify", "--adapter", "/no/such/adapter", "--records", str(target)],
+                out, err)
+    assert code == 2 and out.getvalue() == ""
+    assert err.getvalue().count("\n") == 1 and f"--records {target}: not a folder" in \
+        err.getvalue()
+    assert target.read_text() == "mine"
+
+
+def test_records_onto_an_earlier_runs_findings_is_refused_before_the_run(
+        tmp_path: Path) -> None:
+    earlier = tmp_path / "finding-1-POLISH.json"
+    earlier.write_text("an earlier run's finding")
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["certify", "--adapter", "/no/such/adapter", "--records", str(tmp_path)],
+                out, err)
+    assert code == 2 and err.getvalue().count("\n") == 1
+    assert "holds an earlier run's findings (finding-1-POLISH.json)" in err.getvalue()
+    assert earlier.read_text() == "an earlier run's finding"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["finding-1-POLISH.json"]
+
+
+def test_records_into_a_missing_folder_creates_it(tmp_path: Path) -> None:
+    folder = tmp_path / "new"
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["certify", "--adapter", BENT, "--game", "clever-4ever", "--max-examples", "1",
+                 "--shrink", "2", "--records", str(folder)], out, err)
+    assert code == 1, err.getvalue()
+    saved = sorted(folder.glob("finding-*.json"))
+    assert saved and out.getvalue().count("the whole game as a record: ") == len(saved)
+
+
+def test_records_into_a_folder_whose_parent_is_missing_is_one_line(tmp_path: Path) -> None:
+    folder = tmp_path / "no" / "such"
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["certify", "--adapter", REFERENCE, "--records", str(folder)], out, err)
+    assert code == 2 and err.getvalue().count("\n") == 1
+    assert "cannot create the folder" in err.getvalue() and not folder.exists()
+
+
+def test_a_record_that_cannot_be_written_keeps_the_finding(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk fills up mid-run: every finding is still printed, saying its record could not
+    be written, and the run goes on to its report (exit 1, not 2)."""
+    import errno
+
+    from oracle import outfile
+
+    def full(target: Path, replace: bool = False) -> object:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(outfile, "new_file", full)
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["certify", "--adapter", BENT, "--game", "clever-4ever", "--max-examples", "1",
+                 "--shrink", "2", "--records", str(tmp_path)], out, err)
+    assert code == 1, err.getvalue()
+    text = out.getvalue()
+    findings = text.count("\n== ") + text.startswith("== ")
+    assert findings >= 1
+    assert text.count("the whole game as a record could not be written: No space left on "
+                      "device") == findings
+    assert "DIFFERENCES by rule" in text
+    assert f"{findings} finding record(s) could not be written" in text
+    assert list(tmp_path.iterdir()) == []

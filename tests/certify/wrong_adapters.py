@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from oracle import GameState, Phase, Take
-from oracle.adapter.protocol import ACCEPTED, Answer, AppState, Step, Turn
+from oracle.adapter.protocol import ACCEPTED, Answer, AppState, NotComparable, Step, Turn
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.games import find_game
 
@@ -94,6 +94,45 @@ class FoxOffByOne(ReferenceImplementation):
                 table["foxes"] += 1
             scores.append(tuple(table.items()))
         return AppState(shown.sheets, tuple(scores), shown.dice)
+
+
+class NeverComparable(ReferenceImplementation):
+    """Answers "not comparable" to every ``every``-th ``state`` or ``legal`` request (by
+    default to all of them: certification then compares nothing of it, so it would not see
+    that its scores were all wrong)."""
+
+    def __init__(self, every: int = 1) -> None:
+        super().__init__(CUBED)
+        self.every = every
+        self.asked = 0
+
+    def state(  # type: ignore[override]  # a version-2 app may answer "not comparable"
+            self, turn: Turn | None = None) -> AppState | NotComparable:
+        self.asked += 1
+        if self.asked % self.every == 0:
+            return NotComparable("between two of my own steps")
+        return super().state(turn)
+
+    def legal(  # type: ignore[override]  # a version-2 app may answer "not comparable"
+            self, turn: Turn | None = None) -> tuple[str, ...] | NotComparable:
+        self.asked += 1
+        if self.asked % self.every == 0:
+            return NotComparable("between two of my own steps")
+        return super().legal(turn)
+
+
+class AcceptsEverything(ReferenceImplementation):
+    """Accepts every move, legal or not (it applies only the legal ones)."""
+
+    def __init__(self) -> None:
+        super().__init__(CUBED)
+
+    def probe(self, step: Step) -> Answer:
+        return ACCEPTED
+
+    def apply(self, step: Step) -> Answer:
+        super().apply(step)
+        return ACCEPTED
 
 
 #: name -> (the app, the rule id certification must name, the option it must suggest or None)
