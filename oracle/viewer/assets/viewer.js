@@ -203,9 +203,15 @@
     for (const node of svg.querySelectorAll("g.would")) node.classList.remove("would");
     if (!on) return;
     const found = cells(svg);
+    let first = null;
     for (const ident of (frames[current].would || [])[index] || []) {
       const node = found.get(ident);
       if (node) node.classList.add("would");
+      first = first || node;
+    }
+    // Beside the sheets (a wide screen, the list stays in view), bring the place into view.
+    if (first && on === "focus" && window.matchMedia("(min-width: 1000px)").matches) {
+      first.scrollIntoView({ block: "nearest" });
     }
   }
 
@@ -225,7 +231,7 @@
       item.tabIndex = i === 0 ? 0 : -1;
       item.addEventListener("mouseenter", () => preview(i, true));
       item.addEventListener("mouseleave", () => preview(i, false));
-      item.addEventListener("focus", () => preview(i, true));
+      item.addEventListener("focus", () => preview(i, "focus"));
       item.addEventListener("blur", () => preview(i, false));
       list.appendChild(item);
     });
@@ -266,7 +272,8 @@
         const node = found.get(ident);
         if (node) node.classList.add("last");
       }
-      if (frame.to_move === "p" + (player + 1)) figure.appendChild(el("figcaption", "to move"));
+      const moving = frame.to_move === "p" + (player + 1);
+      figure.appendChild(el("figcaption", label(player) + (moving ? " \u2014 to move" : "")));
       figure.appendChild(svg);
       box.appendChild(figure);
     });
