@@ -25,9 +25,9 @@ what it is written on (WCAG 2 AA for text, :func:`ink_on`).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from functools import cache
+from types import TracebackType
 from html import escape
 
 __all__ = ["INK", "SMALLEST", "Svg", "changed", "contrast", "entry_labels", "ink_on", "marks"]
@@ -173,17 +173,12 @@ class Svg:
         self.parts.append(f'<circle{kind} cx="{x:g}" cy="{y:g}" r="{r:g}" fill="{fill}" '
                           f'stroke="{stroke}" stroke-width="{width:g}"/>')
 
-    @contextmanager
-    def mark(self, ident: str, at: Sequence[str] = ()) -> Iterator[None]:
-        """What is drawn inside is one mark of the sheet, ``data-cell=ident``, written by the
-        entries whose keys are ``at`` (:func:`entry_labels`): one line of the drawing, so two
-        drawings are compared line by line (:func:`marks`)."""
-        keys = f' data-at="{escape(" ".join(at))}"' if at else ""
-        start = len(self.parts)
-        yield
-        inside = "".join(self.parts[start:])
-        del self.parts[start:]
-        self.parts.append(f'<g data-cell="{escape(ident)}"{keys}>{inside}</g>')
+    def mark(self, ident: str, at: Sequence[str] = ()) -> _Mark:
+        """What is drawn inside ``with svg.mark(...)`` is one mark of the sheet,
+        ``data-cell=ident``, written by the entries whose keys are ``at``
+        (:func:`entry_labels`): one line of the drawing, so two drawings are compared line by
+        line (:func:`marks`)."""
+        return _Mark(self, ident, at)
 
     def bonus(self, ident: str, x: float, y: float, code: str, earned: bool, on: str = PAPER,
               fit: float = 0) -> None:
@@ -198,18 +193,10 @@ class Svg:
                       "#a08000" if earned else "none", rx=4, frame=True)
             self.text(x, y, code, on=fill, bold=earned, fit=fit if len(code) > 2 else 0)
 
-    def round_track(self, x: float, y: float, bonuses: Sequence[str]) -> float:
+    def round_track(self, x: float, y: float, bonuses: tuple[str, ...]) -> float:
         """The round track: one box per round with its number and the bonus every player gets at
         its start (``data-round``); returns the y below it."""
-        self.text(x, y + 18, "ROUND", bold=True, anchor="start")
-        for index, code in enumerate(bonuses):
-            left = x + 64 + index * 54
-            self.parts.append(f'<g data-round="{index + 1}">')
-            self.rect(left, y, 48, 26, "#ffffff", "#777777", frame=True)
-            self.text(left + 12, y + 18, index + 1, bold=True)
-            if code:
-                self.text(left + 33, y + 18, code, fit=24 if len(code) > 2 else 0)
-            self.parts.append("</g>")
+        self.parts.append(_round_track(x, y, bonuses))
         return y + 34
 
     def piece(self) -> str:
@@ -228,9 +215,43 @@ class Svg:
                 + "\n".join(self.parts) + "\n</svg>\n")
 
 
+class _Mark:
+    """The inside of one mark being drawn (:meth:`Svg.mark`), joined into one line on exit."""
+
+    def __init__(self, svg: Svg, ident: str, at: Sequence[str]) -> None:
+        self.svg, self.ident, self.at = svg, ident, at
+
+    def __enter__(self) -> None:
+        self.start = len(self.svg.parts)
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        parts = self.svg.parts
+        keys = f' data-at="{escape(" ".join(self.at))}"' if self.at else ""
+        inside = "".join(parts[self.start:])
+        del parts[self.start:]
+        parts.append(f'<g data-cell="{escape(self.ident)}"{keys}>{inside}</g>')
+
+
+@cache
+def _round_track(x: float, y: float, bonuses: tuple[str, ...]) -> str:
+    """The round track's drawing (the same on every sheet of a game)."""
+    svg = Svg(0, 0)
+    svg.text(x, y + 18, "ROUND", bold=True, anchor="start")
+    for index, code in enumerate(bonuses):
+        left = x + 64 + index * 54
+        svg.parts.append(f'<g data-round="{index + 1}">')
+        svg.rect(left, y, 48, 26, "#ffffff", "#777777", frame=True)
+        svg.text(left + 12, y + 18, index + 1, bold=True)
+        if code:
+            svg.text(left + 33, y + 18, code, fit=24 if len(code) > 2 else 0)
+        svg.parts.append("</g>")
+    return svg.piece()
+
+
 #: How a mark's line begins (:meth:`Svg.mark`).
 _MARK = '<g data-cell="'
-_MARK_LINE = re.compile("^" + _MARK + ".*$", re.M)
+_MARK_LINE = re.compile("\n(" + _MARK + "[^\n]*)")
 
 
 def marks(svg: str) -> tuple[str, ...]:

@@ -136,6 +136,7 @@ _CELL, _PITCH = 34, 40
 _CACHED = 4096
 
 
+@lru_cache(maxsize=_CACHED)
 def _labels(area: Area, target: int) -> tuple[tuple[str, str], ...]:
     """The labels of ``target`` in ``area``, as move notation spells it."""
     return entry_labels(entry_text(area, target))
@@ -337,7 +338,7 @@ def sheet_svg(sheet: PlayerSheet, breakdown: ScoreBreakdown, title: str = "") ->
     svg.text(10, 24, name if len(name) <= 30 else name[:29] + "\u2026", 17, anchor="start",
              bold=True)
     svg.text(390, 24, f"total {breakdown.total}", 17, anchor="end", bold=True)
-    y = svg.round_track(10, 36, [_code(b) for b in ROUND_BONUS]) + 4
+    y = svg.round_track(10, 36, tuple(_code(b) for b in ROUND_BONUS)) + 4
     points = dict(zip(breakdown.labels, breakdown.areas))
     pieces = [_yellow(sheet.yellow, y, points["yellow"])]
     pieces.append(_turquoise(sheet.turquoise, pieces[-1][1], points["turquoise"]))

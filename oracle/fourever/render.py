@@ -114,6 +114,7 @@ _CACHED = 4096
 _YELLOW_ROWS = ("rising", "minus", "plus")
 
 
+@lru_cache(maxsize=_CACHED)
 def _labels(area: Area, target: int) -> tuple[tuple[str, str], ...]:
     """The labels of ``target`` in ``area``, as move notation spells it."""
     return entry_labels(entry_text(area, target))
@@ -319,7 +320,7 @@ def sheet_svg(sheet: Sheet, breakdown: ScoreBreakdown, title: str = "") -> str:
     svg.text(10, 24, name if len(name) <= 30 else name[:29] + "\u2026", 17, anchor="start",
              bold=True)
     svg.text(390, 24, f"total {breakdown.total}", 17, anchor="end", bold=True)
-    y = svg.round_track(10, 36, [_code(b) for b in ROUND_BONUS]) + 4
+    y = svg.round_track(10, 36, tuple(_code(b) for b in ROUND_BONUS)) + 4
     points = dict(zip(breakdown.labels, breakdown.areas))
     parts = sheet.parts
     pieces = [_yellow(parts[_Y], y, points["yellow"])]

@@ -62,21 +62,21 @@ def _played(verdict: Verdict, steps: int) -> int:
 
 
 class _Drawings:
-    """The distinct sheet drawings, each drawn once: the key is the player and the sheet's
-    notation, so a sheet that did not change is not drawn again.  Sheets drawn only to see
-    what a move would write are kept apart (the page does not hold them)."""
+    """The distinct sheet drawings, each drawn once: the key is the player and the sheet (equal
+    sheets have equal notation), so a sheet that did not change is not drawn again.  Sheets
+    drawn only to see what a move would write are kept apart (the page does not hold them)."""
 
     def __init__(self, game: Game, players: tuple[str, ...]) -> None:
         self.game = game
         self.titles = tuple(printable(f"p{i + 1} {name}") for i, name in enumerate(players))
-        self.index: dict[tuple[int, str], int] = {}
+        self.index: dict[tuple[int, object], int] = {}
         self.svgs: list[str] = []
         self.marks: dict[tuple[int, object], tuple[str, ...]] = {}
 
     def of(self, state: State) -> tuple[int, ...]:
         found = []
         for player, sheet in enumerate(state.sheets):
-            key = (player, self.game.format_sheet(sheet))
+            key = (player, sheet)
             if key not in self.index:
                 self.index[key] = len(self.svgs)
                 self.svgs.append(self.game.sheet_svg(sheet, self.titles[player]))
@@ -88,7 +88,7 @@ class _Drawings:
         not show it)."""
         key = (player, sheet)
         if key not in self.marks:
-            shown = self.index.get((player, self.game.format_sheet(sheet)))
+            shown = self.index.get(key)
             self.marks[key] = marks(self.svgs[shown] if shown is not None
                                     else self.game.sheet_svg(sheet, self.titles[player]))
         return self.marks[key]

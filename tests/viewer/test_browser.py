@@ -385,3 +385,43 @@ def test_a_second_record_opens_through_the_file_input(
         lambda d: "game record" in d.find_element(By.ID, "open-message").text)
     assert record.game.title in text(browser, "title")  # what was shown stays
     no_errors(browser)
+
+
+def test_a_pasted_page_keeps_only_what_drawings_draw(
+        browser: WebDriver, pages: dict[str, tuple[Path, Record]]) -> None:
+    """A page pasted into the viewer may hold anything: its drawings are rebuilt from the SVG
+    elements and attributes the drawings use, so nothing in them runs or loads."""
+    target, record = pages["cubed-illegal"]
+    data = embedded_data(target.read_text())
+    hostile = ('<g data-cell="evil" onclick="document.body.dataset.evil=1">'
+               '<script>document.body.dataset.evil=2</script>'
+               '<foreignObject><div>evil</div></foreignObject>'
+               '<image href="https://example.com/x.png"/><a href="javascript:evil()">'
+               '<text x="1" y="1">x</text></a></g>')
+    data["fragments"][1] = hostile + data["fragments"][1]  # type: ignore[index]  # JSON
+    data["name"] = "<b>pasted</b>"
+    browser.set_window_size(*DESKTOP)
+    open_at(browser, pages["fourever-legal"][0])
+    browser.find_element(By.CSS_SELECTOR, "#open-box summary").click()
+    browser.execute_script("document.getElementById('paste').value = arguments[0];",
+                           json.dumps(data))
+    browser.find_element(By.ID, "show-pasted").click()
+    WebDriverWait(browser, BOUND).until(
+        lambda d: d.execute_script("return document.body.dataset.opened") == "1")
+    assert "<b>pasted</b>" in text(browser, "title") and record.game.title in text(browser, "title")
+    found = browser.execute_script(
+        "const s = document.getElementById('sheets');"
+        "return [s.querySelectorAll('script, foreignObject, image, a, [onclick]').length,"
+        " s.querySelectorAll('[data-cell=\"evil\"]').length, document.body.dataset.evil || '',"
+        " document.querySelectorAll('#title b').length];")
+    assert found[0] == 0 and found[1] >= 1 and found[2:] == ["", 0]
+    # The handler in the pasted markup is refused by the page's policy before it is dropped.
+    severe = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert all(e["source"] == "security" and "blocked" in e["message"] for e in severe)
+
+
+def embedded_data(html: str) -> dict[str, object]:
+    start = html.index('<script id="record-data" type="application/json">')
+    body = html[html.index(">", start) + 1:html.index("</script>", start)]
+    data: dict[str, object] = json.loads(body)
+    return data

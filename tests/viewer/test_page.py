@@ -196,13 +196,16 @@ def test_grey_parts_are_labelled_as_the_notation_spells_them(
     sheet = game.new_game(1).sheets[0]
     assert labels(game.sheet_svg(sheet))["grey:0:7"] == "7"
     monkeypatch.setattr(grey, "target_text", lambda part: str(part + 1))  # 1-based parts
-    fourever_render._grey.cache_clear()
+    cached = (fourever_render._grey, fourever_render._labels)
+    for drawn in cached:
+        drawn.cache_clear()
     try:
         shown = labels(game.sheet_svg(sheet))
         assert shown["grey:0:8"] == "8" and shown["grey:0:1"] == "1" and "grey:0:0" not in shown
     finally:
         monkeypatch.undo()
-        fourever_render._grey.cache_clear()
+        for drawn in cached:
+            drawn.cache_clear()
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))

@@ -388,14 +388,22 @@
   }
 
   function check(given) {
-    // A page's data must have the shape oracle/viewer/page.py writes.
+    // A page's data must have the shape oracle/viewer/page.py writes (a page opened from a
+    // file may hold anything).
+    const texts = (list) => Array.isArray(list) && list.every((t) => typeof t === "string");
     const ok = given && typeof given === "object" && given.viewer === 1 &&
-      Array.isArray(given.frames) && given.frames.length > 0 && Array.isArray(given.steps) &&
-      Array.isArray(given.players) && Array.isArray(given.fragments) &&
-      Array.isArray(given.drawings) && given.verdict && typeof given.verdict === "object" &&
-      given.frames.every((f) => f && Array.isArray(f.sheets) && Array.isArray(f.legal) &&
-        Array.isArray(f.dice) && f.sheets.every((i) => Number.isInteger(i) &&
-          i >= 0 && i < given.drawings.length));
+      typeof given.title === "string" && typeof given.name === "string" &&
+      texts(given.players) && given.players.length > 0 && texts(given.steps) &&
+      texts(given.fragments) && Array.isArray(given.drawings) &&
+      Array.isArray(given.winners) && Number.isInteger(given.start) &&
+      given.verdict && typeof given.verdict === "object" &&
+      typeof given.verdict.status === "string" && Array.isArray(given.verdict.legal) &&
+      Array.isArray(given.frames) && given.frames.length > 0 &&
+      given.frames.every((f) => f && typeof f.to_move === "string" &&
+        typeof f.position === "string" && texts(f.legal) && Array.isArray(f.dice) &&
+        Array.isArray(f.totals) && Array.isArray(f.sheets) &&
+        f.sheets.length === given.players.length &&
+        f.sheets.every((i) => Number.isInteger(i) && i >= 0 && i < given.drawings.length));
     if (!ok) throw new Error("it is not the data of a viewer page");
     return given;
   }
@@ -428,8 +436,17 @@
 
   function open(text, what) {
     const message = $("open-message");
+    const shown = data;
+    const at = current;
     try {
-      load(read(text), null);
+      let given;
+      try {
+        given = read(text);
+        load(given, null);
+      } catch (error) {
+        if (given) load(shown, at);  // what could not be shown in full: back to the page before
+        throw error;
+      }
       message.className = "open-message";
       message.textContent = "Showing " + what + ".";
       document.body.dataset.opened = String(Number(document.body.dataset.opened || 0) + 1);
