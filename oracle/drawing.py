@@ -97,12 +97,11 @@ class Svg:
 
     def text(self, x: float, y: float, content: object, size: int = SMALLEST, *,
              on: str = PAPER, ink: str = INK, anchor: str = "middle", bold: bool = False,
-             label: str = "", fit: float = 0, halo: bool = False) -> None:
+             label: str = "", fit: float = 0) -> None:
         """Text written on ``on`` (its ink is changed if it would not read there), centred on
         x unless ``anchor`` says otherwise; ``label``: the key of the coordinate it shows
-        (``data-label``); ``fit``: squeeze it to this width; ``halo``: outlined in ``on``, to
-        read over a cross.  (The drawing's own font, size, anchor and ink are set once on its
-        root: only what differs is written.)"""
+        (``data-label``); ``fit``: squeeze it to this width.  (The drawing's own font, size,
+        anchor and ink are set once on its root: only what differs is written.)"""
         if size < SMALLEST:
             raise ValueError(f"text {content!r} of {size} units: the smallest is {SMALLEST}")
         extra = "" if size == SMALLEST else f' font-size="{size}"'
@@ -117,8 +116,6 @@ class Svg:
             extra += f' data-label="{escape(label)}"'
         if fit:
             extra += f' textLength="{fit:g}" lengthAdjust="spacingAndGlyphs"'
-        if halo:
-            extra += f' stroke="{on}" stroke-width="4" paint-order="stroke"'
         words = str(content) if isinstance(content, int) else escape(str(content))
         self.parts.append(f'<text x="{x:g}" y="{y:g}"{extra}>{words}</text>')
 

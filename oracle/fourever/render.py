@@ -187,19 +187,14 @@ def _grey(crossed: int, y: float, points: int) -> tuple[str, float]:
     svg.heading(y + 16, "GREY", _HEADINGS["grey"], points)
     svg.words(10, y + 36, (("the numbers are the parts; below: points for a full column", ""),))
     top, w, h, x0 = y + 44, 24, 36, 8
-    first = {part: cells[0] for part, cells in enumerate(GREY_PARTS)}
     for part, cells in enumerate(GREY_PARTS):
+        for r, c in cells:
+            svg.rect(x0 + c * w, top + r * h, w, h, _SHADE_FILL[GREY_SHADES[r][c]], "#9a9a9a",
+                     rx=0, width=0.5)
         ((key, value),) = _labels(Area.GREY, part)
-        with svg.mark(f"grey:{part}", (key,)):
-            for r, c in cells:
-                svg.rect(x0 + c * w, top + r * h, w, h, _SHADE_FILL[GREY_SHADES[r][c]], "#9a9a9a",
-                         rx=0, width=0.5, frame=True)
-            if crossed >> part & 1:
-                for r, c in cells:
-                    svg.cross(x0 + c * w, top + r * h, w, h, 2.5)
-        r, c = first[part]
+        r, c = cells[0]
         svg.text(x0 + c * w + w / 2, top + r * h + 14, value, on=_SHADE_FILL[GREY_SHADES[r][c]],
-                 bold=True, label=key, halo=True)
+                 bold=True, label=key)
     for r in range(GREY_ROWS):
         for c in range(GREY_COLUMNS):
             part = GREY_PART_OF[r][c]
@@ -212,8 +207,16 @@ def _grey(crossed: int, y: float, points: int) -> tuple[str, float]:
             if (r, c) in GREY_CELL_BONUS:
                 svg.bonus(f"grey:bonus:{r}:{c}", x + w / 2, yy + h - 4,
                           GREY_CELL_BONUS[r, c].code, bool(crossed >> part & 1),
-                          on=_SHADE_FILL[GREY_SHADES[r][c]], fit=w - 2)
+                          on=_SHADE_FILL[GREY_SHADES[r][c]], fit=w - 4)
     svg.rect(x0, top, GREY_COLUMNS * w, GREY_ROWS * h, "none", INK, rx=0, width=2)
+    for part, cells in enumerate(GREY_PARTS):  # the crosses, over what is printed
+        ((key, _),) = _labels(Area.GREY, part)
+        with svg.mark(f"grey:{part}", (key,)):
+            for r, c in cells:
+                svg.rect(x0 + c * w, top + r * h, w, h, "none", "none", rx=0, frame=True)
+            if crossed >> part & 1:
+                for r, c in cells:
+                    svg.cross(x0 + c * w, top + r * h, w, h, 2.5)
     bottom = top + GREY_ROWS * h
     for c, p in enumerate(GREY_COLUMN_POINTS):
         svg.text(x0 + c * w + w / 2, bottom + 14, p, ink=_QUIET)

@@ -16,7 +16,7 @@
     "polygon", "title", "desc"]);
   const ATTRIBUTES = new Set(["width", "height", "viewBox", "role", "font-family", "font-size",
     "font-weight", "text-anchor", "fill", "stroke", "stroke-width", "stroke-dasharray",
-    "stroke-linecap", "paint-order", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx",
+    "stroke-linecap", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx",
     "d", "points", "textLength", "lengthAdjust", "class", "data-cell", "data-at",
     "data-label", "data-round"]);
   const BIGGEST_FIT = 1.6;
