@@ -226,6 +226,8 @@
     } else {
       title.textContent = "Legal moves (" + frame.legal.length + ")";
     }
+    list.hidden = frame.legal.length === 0;
+    $("legal-hint").hidden = list.hidden;
     frame.legal.forEach((move, i) => {
       const item = el("li", move);
       item.tabIndex = i === 0 ? 0 : -1;
