@@ -409,7 +409,7 @@ def _show_html(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     record = _one_record(args.record, args.stdin)
     _step_in_range(record, args.step)
     illegal = _what_is_illegal(record, args.record)
-    page = viewer_html(record, args.record, (args.step or 1) - 1)
+    page = viewer_html(record, args.record, (args.step or 1) - 1, args.partial)
     if args.out == "-":
         out.write(page)
     else:
@@ -427,6 +427,8 @@ def cmd_show(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _show_html(args, out, err)
     if args.out:
         raise UsageError("--out: is for --html; --svg names its own file")
+    if args.partial:
+        raise UsageError("--partial: is for --html")
     if args.svg:
         _check_target("--svg", Path(args.svg), args.force, [args.record])
     target = _target(args)
@@ -643,6 +645,9 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--html", action="store_true", help="write the record viewer: one "
                            "self-contained HTML page stepping through the game (needs --out)")
             p.add_argument("--out", help="the page --html writes (- for standard output)")
+            p.add_argument("--partial", action="store_true", help="with --html: a game in "
+                           "progress is shown as one (every step legal so far), not as "
+                           "incomplete")
             p.add_argument("--force", action="store_true", help="replace an existing --svg or "
                            "--out file (a regular file only: never a link, a FIFO or a device)")
         p.set_defaults(run=run)

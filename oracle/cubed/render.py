@@ -8,10 +8,10 @@ a user looks at when a verdict names a step.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from html import escape
+from functools import lru_cache
 from types import MappingProxyType
 
-from oracle.cubed.areas import turquoise, yellow
+from oracle.cubed.areas import Area, blue, pink, turquoise, yellow
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.cubed.sheet import (
     BLUE_LEFT_BONUS,
@@ -26,6 +26,7 @@ from oracle.cubed.sheet import (
     PINK_BONUS,
     PINK_FIELDS,
     PINK_STARS,
+    ROUND_BONUS,
     TRACKS,
     TURQUOISE_COLUMN_BONUS,
     TURQUOISE_ROW_BONUS,
@@ -37,6 +38,8 @@ from oracle.cubed.sheet import (
     YELLOW_ROWS,
     Bonus,
 )
+from oracle.drawing import INK, Svg, entry_labels
+from oracle.moves import entry_text
 from oracle.scoring import ScoreBreakdown
 from oracle.sheet import ACTION, EXTRA_DIE, REROLL
 
@@ -117,170 +120,237 @@ def sheet_text(sheet: PlayerSheet, notation: str, breakdown: ScoreBreakdown, tit
 # --- SVG -----------------------------------------------------------------------------------
 
 _COLOURS: Mapping[str, str] = MappingProxyType({
-    "yellow": "#f6d23b", "grey": "#b9b9b9", "turquoise": "#2bb5b0", "turquoise_light": "#bfe8e6",
-    "blue": "#3b72c4", "blue_light": "#c9d9f2", "brown": "#9a6a3f", "brown_light": "#e6d3bf",
-    "pink": "#e8609c", "pink_light": "#f7cfe0", "ink": "#1b1b3a",
+    "yellow": "#f6d23b", "grey": "#c4c4c4", "turquoise": "#3cc4bf", "turquoise_light": "#d5f1ef",
+    "blue": "#2f64b5", "blue_light": "#d6e3f6", "brown": "#8a5a2b", "brown_light": "#ecdcc9",
+    "pink_light": "#fadbe8", "track": "#ffffff",
 })
+#: Each area's name in its colour, dark enough to read on the paper (WCAG AA).
+_HEADINGS: Mapping[str, str] = MappingProxyType({
+    "yellow": "#7a5c00", "turquoise": "#00706b", "blue": "#1d4f9a", "brown": "#6b4423",
+    "pink": "#a3195b", "actions": INK,
+})
+#: The place labels of brown and the stars of pink: quieter than what is printed in a field.
+_QUIET = "#4d4d4d"
+_CELL, _PITCH = 34, 40
+#: How many drawings of each area are kept (a sheet's drawing is mostly areas drawn before).
+_CACHED = 4096
 
 
-class _Svg:
-    def __init__(self, width: int, height: int) -> None:
-        self.width, self.height = width, height
-        self.parts: list[str] = []
-
-    def rect(self, x: float, y: float, w: float, h: float, fill: str, stroke: str = "#555",
-             rx: float = 3) -> None:
-        self.parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{rx}" '
-                          f'fill="{fill}" stroke="{stroke}" stroke-width="1"/>')
-
-    def text(self, x: float, y: float, content: str, size: int = 12, anchor: str = "middle",
-             weight: str = "normal", fill: str = "#222") -> None:
-        self.parts.append(f'<text x="{x}" y="{y}" font-family="sans-serif" font-size="{size}" '
-                          f'text-anchor="{anchor}" font-weight="{weight}" fill="{fill}">'
-                          f'{escape(content)}</text>')
-
-    def bonus(self, x: float, y: float, label: str, earned: bool, size: int = 10) -> None:
-        """A printed bonus; an earned one is highlighted and bold."""
-        if not label:
-            return
-        if earned:
-            width = 7 * len(label) + 6
-            self.parts.append(f'<rect x="{x - width / 2}" y="{y - size}" width="{width}" '
-                              f'height="{size + 4}" rx="4" fill="#ffe45c" stroke="#c9a800"/>')
-        self.text(x, y, label, size, weight="bold" if earned else "normal")
-
-    def cross(self, x: float, y: float, size: float) -> None:
-        ink = _COLOURS["ink"]
-        self.parts.append(
-            f'<path d="M{x + 4} {y + 4} L{x + size - 4} {y + size - 4} M{x + size - 4} {y + 4} '
-            f'L{x + 4} {y + size - 4}" stroke="{ink}" stroke-width="3" stroke-linecap="round"/>')
-
-    def circle(self, x: float, y: float, r: float, fill: str = "none") -> None:
-        self.parts.append(f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" '
-                          f'stroke="{_COLOURS["ink"]}" stroke-width="2"/>')
-
-    def done(self) -> str:
-        body = "\n".join(self.parts)
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
-                f'height="{self.height}" viewBox="0 0 {self.width} {self.height}">\n'
-                f'<rect width="100%" height="100%" fill="#fbfaf5"/>\n{body}\n</svg>\n')
+@lru_cache(maxsize=_CACHED)
+def _labels(area: Area, target: int) -> tuple[tuple[str, str], ...]:
+    """The labels of ``target`` in ``area``, as move notation spells it."""
+    return entry_labels(entry_text(area, target))
 
 
-def _cell(svg: _Svg, x: float, y: float, size: float, label: str, fill: str, crossed: bool) -> None:
-    svg.rect(x, y, size, size, fill)
-    svg.text(x + size / 2, y + size / 2 + 5, label, 14)
-    if crossed:
-        svg.cross(x, y, size)
+def _row_label(svg: Svg, y: float, area: Area, target: int) -> str:
+    """The label of a row at the left edge; returns its key."""
+    ((key, value),) = _labels(area, target)
+    svg.text(22, y, value, 15, bold=True, label=key)
+    return key
 
 
-def sheet_svg(sheet: PlayerSheet, breakdown: ScoreBreakdown, title: str = "") -> str:
-    """The sheet as an SVG picture laid out like the printed sheet, with its score
-    ``breakdown``."""
-    c = _COLOURS
-    svg = _Svg(760, 720)
-    svg.text(20, 28, title or "Clever Cubed", 18, "start", "bold")
-    size = 32
-    # Yellow (top left).
-    svg.text(20, 58, "YELLOW", 13, "start", "bold", c["yellow"])
+@lru_cache(maxsize=_CACHED)
+def _yellow(part: int, y: float, points: int) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    svg.heading(y + 16, "YELLOW", _HEADINGS["yellow"], points)
+    top = y + 26
     for row in range(1, YELLOW_ROWS + 1):
-        y = 66 + (row - 1) * (size + 14)
-        svg.text(30, y + 21, _ROMAN[row - 1], 13)
+        ry = top + (row - 1) * (_CELL + 18)
+        key = _row_label(svg, ry + 23, Area.YELLOW, row)
         for n in range(1, 7):
-            fill = c["grey"] if YELLOW_GREY_ROW[n] == row else c["yellow"]
-            x = 46 + (n - 1) * (size + 6)
-            _cell(svg, x, y, size, str(n), fill, bool(sheet.yellow & yellow.bit(row, n)))
+            fill = _COLOURS["grey"] if YELLOW_GREY_ROW[n] == row else _COLOURS["yellow"]
+            x = 44 + (n - 1) * _PITCH
+            with svg.mark(f"yellow:{_ROMAN[row - 1]}:{n}", (key,)):
+                svg.rect(x, ry, _CELL, _CELL, fill, frame=True)
+                svg.text(x + _CELL / 2, ry + 23, n, 15, on=fill)
+                if part & yellow.bit(row, n):
+                    svg.cross(x, ry, _CELL)
             if row < YELLOW_ROWS:
                 table = YELLOW_BONUS_I_II if row == 1 else YELLOW_BONUS_II_III
                 cells = yellow.bit(row, n) | yellow.bit(row + 1, n)
-                svg.bonus(x + size / 2, y + size + 11, table[n - 1].code,
-                          sheet.yellow & cells == cells, 9)
-    # Turquoise (top right).
-    svg.text(330, 58, "TURQUOISE", 13, "start", "bold", c["turquoise"])
+                svg.bonus(f"yellow:bonus:{row}:{n}", x + _CELL / 2, ry + _CELL + 14,
+                          table[n - 1].code, part & cells == cells)
+    for line, words in enumerate(("grey cells:", "dice from the", "silver platter")):
+        svg.words(294, top + 23 + line * 18, ((words, ""),))
+    return svg.piece(), top + YELLOW_ROWS * _CELL + (YELLOW_ROWS - 1) * 18 + 10
+
+
+@lru_cache(maxsize=_CACHED)
+def _turquoise(part: int, y: float, points: int) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    svg.heading(y + 16, "TURQUOISE", _HEADINGS["turquoise"], points)
+    top = y + 26
     for row in range(1, TURQUOISE_ROWS + 1):
-        y = 66 + (row - 1) * (size + 4)
+        ry = top + (row - 1) * (_CELL + 4)
+        key = _row_label(svg, ry + 23, Area.TURQUOISE, 1 << (row - 1))
         for n in range(1, 7):
             shaded = n <= TURQUOISE_SHADED_PER_ROW[row - 1]
-            x = 330 + (n - 1) * (size + 4)
-            fill = c["turquoise"] if shaded else c["turquoise_light"]
-            _cell(svg, x, y, size, str(n), fill, bool(sheet.turquoise & turquoise.bit(row, n)))
-        shaded_row = sum(turquoise.bit(row, n) for n in range(1, TURQUOISE_SHADED_PER_ROW[row - 1] + 1))
-        svg.bonus(330 + 6 * (size + 4) + 16, y + 21, _code(TURQUOISE_ROW_BONUS[row - 1]),
-                  sheet.turquoise & shaded_row == shaded_row)
+            fill = _COLOURS["turquoise"] if shaded else _COLOURS["turquoise_light"]
+            x = 44 + (n - 1) * _PITCH
+            with svg.mark(f"turquoise:{row}:{n}", (key,)):
+                svg.rect(x, ry, _CELL, _CELL, fill, frame=True)
+                svg.text(x + _CELL / 2, ry + 23, n, 15, on=fill)
+                if part & turquoise.bit(row, n):
+                    svg.cross(x, ry, _CELL)
+        shaded_row = sum(turquoise.bit(row, n)
+                         for n in range(1, TURQUOISE_SHADED_PER_ROW[row - 1] + 1))
+        svg.bonus(f"turquoise:bonus:row:{row}", 44 + 6 * _PITCH + 16, ry + 23,
+                  _code(TURQUOISE_ROW_BONUS[row - 1]), part & shaded_row == shaded_row)
+    bottom = top + TURQUOISE_ROWS * (_CELL + 4)
     for n in range(1, 7):
         shaded_column = sum(turquoise.bit(row, n) for row in range(1, TURQUOISE_ROWS + 1)
                             if n <= TURQUOISE_SHADED_PER_ROW[row - 1])
-        svg.bonus(330 + (n - 1) * (size + 4) + size / 2, 66 + TURQUOISE_ROWS * (size + 4) + 12,
+        svg.bonus(f"turquoise:bonus:column:{n}", 44 + (n - 1) * _PITCH + _CELL / 2, bottom + 13,
                   TURQUOISE_COLUMN_BONUS[n - 1].code,
-                  sheet.turquoise & shaded_column == shaded_column)
-    # Blue (middle).
-    top = 280
-    svg.text(20, top - 8, "BLUE", 13, "start", "bold", c["blue"])
-    for i in range(2 * BLUE_SIDE_FIELDS + 1):
-        x = 20 + i * (size + 20)
-        distance = abs(i - BLUE_SIDE_FIELDS)
-        if i == BLUE_SIDE_FIELDS:
-            _cell(svg, x, top + 14, size, str(BLUE_MIDDLE), c["blue"], False)
-            continue
-        values = sheet.blue_left if i < BLUE_SIDE_FIELDS else sheet.blue_right
-        written = values[distance - 1] if distance <= len(values) else None
-        svg.rect(x, top + 14, size, size, c["blue_light"])
-        if written is not None:
-            svg.text(x + size / 2, top + 14 + size / 2 + 6, str(written), 16, weight="bold",
-                     fill=c["ink"])
-        svg.text(x + size / 2, top + 8, str(BLUE_POINTS[distance - 1]), 10)
-        bonus = (BLUE_LEFT_BONUS if i < BLUE_SIDE_FIELDS else BLUE_RIGHT_BONUS)[distance - 1]
-        svg.bonus(x + size / 2, top + size + 28, _code(bonus), written is not None)
-    # Brown.
-    top = 370
-    svg.text(20, top - 8, "BROWN", 13, "start", "bold", c["brown"])
+                  part & shaded_column == shaded_column)
+    return svg.piece(), bottom + 24
+
+
+@lru_cache(maxsize=_CACHED)
+def _blue(sides: tuple[tuple[int, ...], tuple[int, ...]], y: float,
+          points: int) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    svg.heading(y + 16, "BLUE", _HEADINGS["blue"], points)
+    svg.words(80, y + 16, (("blue + white, outward from 7", ""),))
+    top, size, pitch = y + 26, 27, 29
+    middle = 12 + BLUE_SIDE_FIELDS * pitch
+    for side, values, bonuses in ((blue.LEFT, sides[0], BLUE_LEFT_BONUS),
+                                  (blue.RIGHT, sides[1], BLUE_RIGHT_BONUS)):
+        ((key, value),) = _labels(Area.BLUE, side)
+        left_side = side == blue.LEFT
+        centre = (12 + middle) / 2 if left_side else middle + pitch + (BLUE_SIDE_FIELDS * pitch) / 2
+        svg.words(centre, top + 12, (("\u25c0 ", ""), (value, key)) if left_side
+                  else ((value, key), (" \u25b6", "")), anchor="middle")
+        for distance in range(1, BLUE_SIDE_FIELDS + 1):
+            x = middle - distance * pitch if left_side else middle + distance * pitch
+            written = values[distance - 1] if distance <= len(values) else None
+            svg.text(x + size / 2, top + 30, BLUE_POINTS[distance - 1], ink=_QUIET)
+            with svg.mark(f"blue:{value}:{distance}", (key,)):
+                svg.rect(x, top + 36, size, size, _COLOURS["blue_light"], frame=True)
+                if written is not None:
+                    svg.text(x + size / 2, top + 55, written, 15, on=_COLOURS["blue_light"],
+                             bold=True)
+            svg.bonus(f"blue:bonus:{value}:{distance}", x + size / 2, top + 80,
+                      _code(bonuses[distance - 1]), written is not None, fit=size)
+    svg.rect(middle, top + 36, size, size, _COLOURS["blue"])
+    svg.text(middle + size / 2, top + 55, BLUE_MIDDLE, 15, on=_COLOURS["blue"], bold=True)
+    return svg.piece(), top + 90
+
+
+@lru_cache(maxsize=_CACHED)
+def _brown(part: int, y: float, points: int) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    svg.heading(y + 16, "BROWN", _HEADINGS["brown"], points)
+    svg.words(90, y + 16, (("brown:N is the N-th field", ""),))
+    top, size, pitch = y + 24, 26, 32
     for i, number in enumerate(BROWN_NUMBERS):
-        x = 20 + i * (size + 24)
-        _cell(svg, x, top, size, str(number), c["brown_light"], bool(sheet.brown >> i & 1))
+        x = 12 + i * pitch
+        ((key, value),) = _labels(Area.BROWN, i + 1)
+        svg.text(x + size / 2, top + 14, value, ink=_QUIET, label=key)
+        with svg.mark(f"brown:{i + 1}", (key,)):
+            svg.rect(x, top + 20, size, size, _COLOURS["brown_light"], frame=True)
+            svg.text(x + size / 2, top + 39, number, 15, on=_COLOURS["brown_light"], bold=True)
+            if part >> i & 1:
+                svg.cross(x, top + 20, size)
         if i < BROWN_FIELDS - 1:
-            svg.bonus(x + size + 12, top + 21, _code(BROWN_GAP_BONUS[i]),
-                      sheet.brown >> i & 3 == 3, 9)
-    # Pink.
-    top = 440
-    svg.text(20, top - 8, "PINK", 13, "start", "bold", c["pink"])
+            svg.bonus(f"brown:bonus:{i + 1}", x + size + (pitch - size) / 2, top + 64,
+                      _code(BROWN_GAP_BONUS[i]), part >> i & 3 == 3, fit=pitch - 2)
+    return svg.piece(), top + 74
+
+
+@lru_cache(maxsize=_CACHED)
+def _pink(part: tuple[tuple[int, ...], int], y: float, points: int) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    written, taken_mask = part
+    svg.heading(y + 16, "PINK", _HEADINGS["pink"], points)
+    ((times, times_text),) = _labels(Area.PINK, pink.TIMES)
+    ((half, half_text),) = _labels(Area.PINK, pink.HALF)
+    svg.words(10, y + 36, ((times_text, times), (": \u00d7 the star above;  ", ""),
+                           (half_text, half), (": \u00bd and the bonus below", "")))
+    top, size, pitch = y + 42, 26, 32
     for i in range(PINK_FIELDS):
-        x = 20 + i * (size + 24)
-        svg.text(x + size / 2, top + 8, f"x{PINK_STARS[i]}" if PINK_STARS[i] else "1/2", 10)
-        svg.rect(x, top + 14, size, size, c["pink_light"])
-        if i < len(sheet.pink):
-            svg.text(x + size / 2, top + 14 + size / 2 + 6, str(sheet.pink[i]), 16,
-                     weight="bold", fill=c["ink"])
+        x = 12 + i * pitch
+        svg.text(x + size / 2, top + 14, f"\u00d7{PINK_STARS[i]}" if PINK_STARS[i] else "\u00bd",
+                 ink=_QUIET)
+        with svg.mark(f"pink:{i + 1}", (half,) if i == 0 else (half, times)):
+            svg.rect(x, top + 20, size, size, _COLOURS["pink_light"], frame=True)
+            if i < len(written):
+                svg.text(x + size / 2, top + 39, written[i], 15, on=_COLOURS["pink_light"],
+                         bold=True)
         bonus = PINK_BONUS[i]
         if bonus is not None:
-            by = top + size + 28
-            svg.bonus(x + size / 2, by, bonus.code, bool(sheet.pink_bonus >> i & 1))
-            if i < len(sheet.pink) and not sheet.pink_bonus >> i & 1:
-                svg.parts.append(f'<path d="M{x + 4} {by - 4} L{x + size - 4} {by - 4}" '
-                                 f'stroke="{c["ink"]}" stroke-width="2"/>')
-    # Action tracks.
-    top = 540
-    svg.text(20, top - 8, "ACTIONS", 13, "start", "bold")
+            taken = bool(taken_mask >> i & 1)
+            svg.bonus(f"pink:bonus:{i + 1}", x + size / 2, top + 64, bonus.code, taken, fit=size)
+            if i < len(written) and not taken:
+                with svg.mark(f"pink:struck:{i + 1}"):
+                    svg.line(x + 2, top + 59, x + size - 2, top + 59, width=2)
+    return svg.piece(), top + 74
+
+
+@lru_cache(maxsize=_CACHED)
+def _tracks(circled_all: tuple[int, ...], spent_all: tuple[int, ...], y: float) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    svg.heading(y + 16, "ACTIONS", _HEADINGS["actions"])
+    top = y + 26
     for row, track in enumerate(TRACKS):
-        y = top + 10 + row * 36
+        cy = top + 15 + row * 34
         index = _TRACK_INDEX[track.action]
-        circled, spent = sheet.circled[index], sheet.spent[index]
+        circled, spent = circled_all[index], spent_all[index]
         labels = ([str(n) if n else "?" for n in NUMBER_JOKER_FIELDS]
                   if track.action is Bonus.NUMBER_JOKER else [track.action.code] * track.length)
-        svg.text(20, y + 5, track.label, 12, "start")
+        svg.text(10, cy + 5, track.label, anchor="start")
         for i in range(track.length):
-            x = 140 + i * 40
-            svg.text(x, y + 5, labels[i], 11)
-            if i < circled:
-                svg.circle(x, y, 13)
-            if spent >> i & 1:
-                svg.cross(x - 13, y - 13, 26)
-        svg.text(140 + track.length * 40 + 10, y + 5, f"-> {_code(track.end)}", 11, "start")
+            x = 122 + i * 33
+            with svg.mark(f"{track.code}:{i + 1}"):
+                svg.circle(x, cy, 14, _COLOURS["track"], INK if i < circled else "#9a9a9a",
+                           3 if i < circled else 1, frame=True)
+                svg.text(x, cy + 5, labels[i], on=_COLOURS["track"],
+                         fit=24 if len(labels[i]) > 2 else 0)
+                if spent >> i & 1:
+                    svg.cross(x - 14, cy - 14, 28)
+        svg.text(122 + track.length * 33 - 8, cy + 5, f"\u2192 {_code(track.end)}",
+                 anchor="start")
+    return svg.piece(), top + len(TRACKS) * 34 + 4
+
+
+def _description(sheet: PlayerSheet, breakdown: ScoreBreakdown, title: str) -> str:
+    """The text alternative: each area's entries and points, foxes, pending question marks."""
+    def count(mask: int) -> int:
+        return bin(mask).count("1")
+    left = " ".join(map(str, sheet.blue_left)) or "none"
+    right = " ".join(map(str, sheet.blue_right)) or "none"
+    areas = dict(zip(breakdown.labels, breakdown.areas))
     pending = " ".join(b.code for b in sheet.pending) or "none"
-    yellow_, turquoise_, blue_, brown_, pink_ = breakdown.areas
-    svg.text(480, 560, f"Foxes: {breakdown.foxes}", 14, "start", "bold")
-    svg.text(480, 584, f"Pending question marks: {pending}", 12, "start")
-    svg.text(480, 616, f"Yellow {yellow_}  Turquoise {turquoise_}", 12, "start")
-    svg.text(480, 634, f"Blue {blue_}  Brown {brown_}  Pink {pink_}", 12, "start")
-    svg.text(480, 652, f"Foxes {breakdown.foxes} x {breakdown.fox_value} = "
-             f"{breakdown.fox_points}", 12, "start")
-    svg.text(480, 676, f"Total {breakdown.total}", 16, "start", "bold")
-    return svg.done()
+    return (f"{title}: yellow {count(sheet.yellow)} crosses, {areas['yellow']} points; turquoise "
+            f"{count(sheet.turquoise)} crosses, {areas['turquoise']} points; blue left {left}, "
+            f"right {right}, {areas['blue']} points; brown {count(sheet.brown)} crosses, "
+            f"{areas['brown']} points; pink {' '.join(map(str, sheet.pink)) or 'none'}, "
+            f"{areas['pink']} points; foxes {breakdown.foxes} x {breakdown.fox_value} = "
+            f"{breakdown.fox_points}; pending question marks {pending}; total {breakdown.total}.")
+
+
+def sheet_svg(sheet: PlayerSheet, breakdown: ScoreBreakdown, title: str = "") -> str:
+    """The sheet as an SVG picture in the printed sheet's order (round track, yellow, turquoise,
+    blue, brown, pink, the action tracks), 400 units wide: every coordinate a move names is
+    labelled as the notation spells it (:mod:`oracle.drawing`), with the score ``breakdown``."""
+    svg = Svg(400, 0)
+    name = title or "Clever Cubed"
+    svg.text(10, 24, name if len(name) <= 30 else name[:29] + "\u2026", 17, anchor="start",
+             bold=True)
+    svg.text(390, 24, f"total {breakdown.total}", 17, anchor="end", bold=True)
+    y = svg.round_track(10, 36, tuple(_code(b) for b in ROUND_BONUS)) + 4
+    points = dict(zip(breakdown.labels, breakdown.areas))
+    pieces = [_yellow(sheet.yellow, y, points["yellow"])]
+    pieces.append(_turquoise(sheet.turquoise, pieces[-1][1], points["turquoise"]))
+    pieces.append(_blue((sheet.blue_left, sheet.blue_right), pieces[-1][1], points["blue"]))
+    pieces.append(_brown(sheet.brown, pieces[-1][1], points["brown"]))
+    pieces.append(_pink((sheet.pink, sheet.pink_bonus), pieces[-1][1], points["pink"]))
+    pieces.append(_tracks(sheet.circled, sheet.spent, pieces[-1][1]))
+    svg.parts.extend(piece for piece, _ in pieces)
+    y = pieces[-1][1]
+    pending = " ".join(b.code for b in sheet.pending) or "none"
+    svg.text(10, y + 16, f"Foxes {breakdown.foxes} \u00d7 {breakdown.fox_value} (the lowest "
+             f"area) = {breakdown.fox_points}", anchor="start", bold=True)
+    svg.text(10, y + 36, f"Pending question marks: {pending}", anchor="start")
+    svg.height = int(y + 48)
+    return svg.done(name, _description(sheet, breakdown, name))

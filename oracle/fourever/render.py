@@ -4,10 +4,12 @@ fields split into triangles, the pink fields, the action tracks, foxes and the s
 
 from __future__ import annotations
 
-from html import escape
+from collections.abc import Mapping
+from functools import lru_cache
 from types import MappingProxyType
 
-from oracle.fourever.areas import Area, blue
+from oracle.drawing import INK, Svg, entry_labels
+from oracle.fourever.areas import Area, blue, green, pink
 from oracle.fourever.sheet import (
     BLUE_COLUMN_POINTS,
     BLUE_ROW_BONUS,
@@ -18,18 +20,23 @@ from oracle.fourever.sheet import (
     GREY_COLUMN_POINTS,
     GREY_COLUMNS,
     GREY_PART_OF,
+    GREY_PARTS,
     GREY_ROWS,
     GREY_SHADES,
     GREY_START_PARTS,
     PINK_BONUS,
     PINK_FIELDS,
+    PINK_CIRCLED,
     PINK_POINTS,
+    ROUND_BONUS,
     TRACKS,
     YELLOW_BONUS,
     YELLOW_FIELDS,
+    YELLOW_ROWS,
     YELLOW_STARS,
     Bonus,
 )
+from oracle.moves import entry_text
 from oracle.scoring import ScoreBreakdown
 from oracle.sheet import Sheet
 
@@ -89,155 +96,247 @@ def sheet_text(sheet: Sheet, notation: str, breakdown: ScoreBreakdown, title: st
     return "\n".join(lines)
 
 
-_SHADE_FILL = MappingProxyType({"W": "#ffffff", "L": "#c8c8c8", "D": "#7a7a7a"})
+_SHADE_FILL: Mapping[str, str] = MappingProxyType({"W": "#ffffff", "L": "#c8c8c8",
+                                                   "D": "#6b6b6b"})
+_COLOURS: Mapping[str, str] = MappingProxyType({
+    "yellow": "#fff0a0", "blue": "#d6e3f6", "green": "#d8f2d8", "pink": "#fadbe8",
+    "track": "#ffffff",
+})
+#: Each area's name in its colour, dark enough to read on the paper (WCAG AA).
+_HEADINGS: Mapping[str, str] = MappingProxyType({
+    "yellow": "#7a5c00", "blue": "#1d4f9a", "grey": "#4a4a4a", "green": "#1d6b35",
+    "pink": "#a3195b", "actions": INK,
+})
+_QUIET = "#4d4d4d"
+#: How many drawings of each area are kept (a sheet's drawing is mostly areas drawn before).
+_CACHED = 4096
+#: What each yellow row asks (rows 1, 2, 3: top, middle, bottom).
+_YELLOW_ROWS = ("rising", "minus", "plus")
 
 
-def _text(x: float, y: float, content: object, size: int = 11, fill: str = "#000") -> str:
-    return (f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{fill}" '
-            f'text-anchor="middle" font-family="sans-serif">{escape(str(content))}</text>')
+@lru_cache(maxsize=_CACHED)
+def _labels(area: Area, target: int) -> tuple[tuple[str, str], ...]:
+    """The labels of ``target`` in ``area``, as move notation spells it."""
+    return entry_labels(entry_text(area, target))
 
 
-def _rect(x: float, y: float, w: float, h: float, fill: str, stroke: str = "#333",
-          width: float = 1) -> str:
-    return (f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" fill="{fill}" '
-            f'stroke="{stroke}" stroke-width="{width}"/>')
-
-
-def _cross(x: float, y: float, size: float, colour: str = "#000") -> str:
-    return (f'<path d="M{x + 3:.1f},{y + 3:.1f} L{x + size - 3:.1f},{y + size - 3:.1f} '
-            f'M{x + size - 3:.1f},{y + 3:.1f} L{x + 3:.1f},{y + size - 3:.1f}" '
-            f'stroke="{colour}" stroke-width="2"/>')
-
-
-def _yellow(sheet: Sheet, x0: float, y0: float) -> list[str]:
-    out = [_text(x0 + 80, y0 - 6, "YELLOW", 12, "#b8860b")]
-    for r in range(3):
+@lru_cache(maxsize=_CACHED)
+def _yellow(part: tuple[tuple[int, ...], ...], y: float, points: int) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    svg.heading(y + 16, "YELLOW", _HEADINGS["yellow"], points)
+    top, size, pitch = y + 26, 40, 44
+    fill = _COLOURS["yellow"]
+    for r in range(YELLOW_ROWS):
+        ry = top + r * pitch
+        ((key, value),) = _labels(Area.YELLOW, r + 1)
+        svg.text(22, ry + 26, value, 15, bold=True, label=key)
+        row = part[r]
         for c in range(YELLOW_FIELDS):
-            x, y = x0 + c * 32, y0 + r * 32
-            out.append(_rect(x, y, 30, 30, "#fff3a0"))
-            row = sheet.parts[_Y][r]
-            if c < len(row):
-                out.append(_text(x + 15, y + 20, row[c], 14))
-            elif YELLOW_BONUS[r][c] is not None:
-                out.append(_text(x + 15, y + 27, _code(YELLOW_BONUS[r][c]), 8, "#806000"))
+            x = 40 + c * pitch
+            with svg.mark(f"yellow:{r + 1}:{c + 1}", (key,)):
+                svg.rect(x, ry, size, size, fill, frame=True)
+                if c < len(row):
+                    svg.text(x + size / 2, ry + 19, row[c], 17, on=fill, bold=True)
+            svg.bonus(f"yellow:bonus:{r + 1}:{c + 1}", x + size / 2, ry + size - 3,
+                      _code(YELLOW_BONUS[r][c]), c < len(row), on=fill, fit=size - 6)
+        svg.text(40 + YELLOW_FIELDS * pitch + 4, ry + 26, _YELLOW_ROWS[r], anchor="start")
+    bottom = top + YELLOW_ROWS * pitch
     for c, star in enumerate(YELLOW_STARS):
-        out.append(_text(x0 + c * 32 + 15, y0 + 110, f"★{star}", 10, "#b8860b"))
-    return out
+        svg.text(40 + c * pitch + size / 2, bottom + 12, f"\u2605{star}", ink=_HEADINGS["yellow"])
+    return svg.piece(), bottom + 22
 
 
-def _blue(sheet: Sheet, x0: float, y0: float) -> list[str]:
-    out = [_text(x0 + 96, y0 - 6, "BLUE", 12, "#1e50a0")]
+@lru_cache(maxsize=_CACHED)
+def _blue(part: int, y: float, points: int) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    svg.heading(y + 16, "BLUE", _HEADINGS["blue"], points)
+    svg.words(70, y + 16, (("row: blue die, column: white die", ""),))
+    top, size, pitch, x0 = y + 44, 30, 32, 40
+    fill = _COLOURS["blue"]
+    for c in range(1, 7):
+        (_, (key, value)) = _labels(Area.BLUE, blue.cell(1, c))
+        svg.text(x0 + (c - 1) * pitch + size / 2, top - 6, value, bold=True, label=key)
     for r in range(1, 7):
+        ((key, value), _) = _labels(Area.BLUE, blue.cell(r, 1))
+        ry = top + (r - 1) * pitch
+        svg.text(22, ry + 21, value, bold=True, label=key)
         for c in range(1, 7):
-            x, y = x0 + (c - 1) * 30, y0 + (r - 1) * 30
-            out.append(_rect(x, y, 28, 28, "#cfe0ff"))
-            if sheet.parts[_B] >> blue.cell(r, c) & 1:
-                out.append(_cross(x, y, 28))
-        out.append(_text(x0 + 196, y0 + (r - 1) * 30 + 18, BLUE_ROW_BONUS[r - 1].code, 9))
-    out.append(f'<line x1="{x0}" y1="{y0}" x2="{x0 + 178}" y2="{y0 + 178}" stroke="#1e50a0" '
-               'stroke-dasharray="4,3"/>')
-    out.append(f'<line x1="{x0 + 178}" y1="{y0}" x2="{x0}" y2="{y0 + 178}" stroke="#c03030" '
-               'stroke-dasharray="4,3"/>')
+            x = x0 + (c - 1) * pitch
+            with svg.mark(f"blue:{r}:{c}", tuple(k for k, _ in _labels(Area.BLUE, blue.cell(r, c)))):
+                svg.rect(x, ry, size, size, fill, frame=True)
+                if part >> blue.cell(r, c) & 1:
+                    svg.cross(x, ry, size)
+        crosses = bin(part & blue.ROW_MASK[r - 1]).count("1")
+        svg.bonus(f"blue:bonus:{r}", x0 + 6 * pitch + 18, ry + 21, BLUE_ROW_BONUS[r - 1].code,
+                  crosses >= 2)
+    end = x0 + 6 * pitch - 2
+    svg.line(x0, top, end, top + 6 * pitch - 2, "#1d4f9a", 1.5, "5,3")
+    svg.line(end, top, x0, top + 6 * pitch - 2, "#b3261e", 1.5, "5,3")
+    bottom = top + 6 * pitch
     for c, p in enumerate(BLUE_COLUMN_POINTS):
-        out.append(_text(x0 + c * 30 + 14, y0 + 194, p, 10))
-    out.append(_text(x0 - 12, y0 + 194, "6", 10, "#c03030"))
-    return out
+        svg.text(x0 + c * pitch + size / 2, bottom + 12, p, ink=_QUIET)
+    svg.words(x0 + 6 * pitch + 4, bottom + 12, (("points", ""),))
+    for line, words in enumerate(("2 crosses on", "\u2572 give RR,", "on \u2571 give", "6 points")):
+        svg.words(300, top + 21 + line * 18, ((words, ""),))
+    return svg.piece(), bottom + 22
 
 
-def _grey(sheet: Sheet, x0: float, y0: float) -> list[str]:
-    out = [_text(x0 + 240, y0 - 20, "GREY", 12, "#d2691e")]
-    size = 30
-    for c, p in enumerate(GREY_COLUMN_POINTS):
-        out.append(_text(x0 + c * size + size / 2, y0 - 4, p, 10))
+@lru_cache(maxsize=_CACHED)
+def _grey(crossed: int, y: float, points: int) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    svg.heading(y + 16, "GREY", _HEADINGS["grey"], points)
+    svg.words(10, y + 36, (("the numbers are the parts; below: points for a full column", ""),))
+    top, w, h, x0 = y + 44, 24, 36, 8
+    for part, cells in enumerate(GREY_PARTS):
+        for r, c in cells:
+            svg.rect(x0 + c * w, top + r * h, w, h, _SHADE_FILL[GREY_SHADES[r][c]], "#9a9a9a",
+                     rx=0, width=0.5)
+        ((key, value),) = _labels(Area.GREY, part)
+        r, c = cells[0]
+        svg.text(x0 + c * w + w / 2, top + r * h + 14, value, on=_SHADE_FILL[GREY_SHADES[r][c]],
+                 bold=True, label=key)
     for r in range(GREY_ROWS):
         for c in range(GREY_COLUMNS):
-            x, y = x0 + c * size, y0 + r * size
-            out.append(_rect(x, y, size, size, _SHADE_FILL[GREY_SHADES[r][c]], "#bbb", 0.5))
             part = GREY_PART_OF[r][c]
-            # Part borders: a thick line where the neighbour belongs to another part.
+            x, yy = x0 + c * w, top + r * h
             if r == 0 or GREY_PART_OF[r - 1][c] != part:
-                out.append(f'<line x1="{x}" y1="{y}" x2="{x + size}" y2="{y}" stroke="#222" '
-                           'stroke-width="2"/>')
+                svg.line(x, yy, x + w, yy, INK, 2)
             if c == 0 or GREY_PART_OF[r][c - 1] != part:
-                colour = "#d00" if c == 0 and part in GREY_START_PARTS else "#222"
-                out.append(f'<line x1="{x}" y1="{y}" x2="{x}" y2="{y + size}" '
-                           f'stroke="{colour}" stroke-width="{3 if colour == "#d00" else 2}"/>')
+                start = c == 0 and part in GREY_START_PARTS
+                svg.line(x, yy, x, yy + h, "#c62828" if start else INK, 4 if start else 2)
             if (r, c) in GREY_CELL_BONUS:
-                out.append(_text(x + size / 2, y + 12, GREY_CELL_BONUS[r, c].code, 8, "#d2691e"))
-            if sheet.parts[_GY] >> part & 1:
-                out.append(_cross(x, y, size))
-    out.append(_rect(x0, y0, GREY_COLUMNS * size, GREY_ROWS * size, "none", "#d2691e", 3))
-    return out
+                svg.bonus(f"grey:bonus:{r}:{c}", x + w / 2, yy + h - 4,
+                          GREY_CELL_BONUS[r, c].code, bool(crossed >> part & 1),
+                          on=_SHADE_FILL[GREY_SHADES[r][c]], fit=w - 4)
+    svg.rect(x0, top, GREY_COLUMNS * w, GREY_ROWS * h, "none", INK, rx=0, width=2)
+    for part, cells in enumerate(GREY_PARTS):  # the crosses, over what is printed
+        ((key, _),) = _labels(Area.GREY, part)
+        with svg.mark(f"grey:{part}", (key,)):
+            for r, c in cells:
+                svg.rect(x0 + c * w, top + r * h, w, h, "none", "none", rx=0, frame=True)
+            if crossed >> part & 1:
+                for r, c in cells:
+                    svg.cross(x0 + c * w, top + r * h, w, h, 2.5)
+    bottom = top + GREY_ROWS * h
+    for c, p in enumerate(GREY_COLUMN_POINTS):
+        svg.text(x0 + c * w + w / 2, bottom + 14, p, ink=_QUIET)
+    return svg.piece(), bottom + 24
 
 
-def _green(sheet: Sheet, x0: float, y0: float) -> list[str]:
-    out = [_text(x0 + 180, y0 - 6, "GREEN", 12, "#2e8b57")]
-    lower, upper = sheet.parts[_GN]
+@lru_cache(maxsize=_CACHED)
+def _green(part: tuple[tuple[int, ...], tuple[int, ...]], y: float,
+           points: int) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    svg.heading(y + 16, "GREEN", _HEADINGS["green"], points)
+    ((upper, upper_text),) = _labels(Area.GREEN, green.UPPER)
+    ((lower, lower_text),) = _labels(Area.GREEN, green.LOWER)
+    svg.words(10, y + 36, ((upper_text, upper), (" \u25e4 and ", ""), (lower_text, lower),
+                           (" \u25e2; a lower one earns its bonus", "")))
+    top, size, pitch, x0 = y + 58, 33, 35, 8
+    low, high = part
+    fill = _COLOURS["green"]
     for i in range(GREEN_FIELDS):
-        x = x0 + i * 36
-        out.append(_rect(x, y0, 34, 34, "#d8f5d8"))
-        out.append(f'<line x1="{x}" y1="{y0 + 34}" x2="{x + 34}" y2="{y0}" stroke="#2e8b57"/>')
-        if i < len(upper):
-            out.append(_text(x + 10, y0 + 14, upper[i], 11))
-        if i < len(lower):
-            out.append(_text(x + 24, y0 + 30, lower[i], 11))
-        out.append(_text(x + 17, y0 + 46, GREEN_BONUS[i].code, 8))
+        x = x0 + i * pitch
         if GREEN_MULTIPLIER[i] > 1:
-            out.append(_text(x + 17, y0 - 2 + 60, f"×{GREEN_MULTIPLIER[i]}", 8, "#2e8b57"))
-    return out
+            svg.text(x + size / 2, top - 5, f"\u00d7{GREEN_MULTIPLIER[i]}", ink=_HEADINGS["green"])
+        with svg.mark(f"green:upper:{i + 1}", (upper,)):
+            svg.polygon(((x, top), (x + size, top), (x, top + size)), fill, frame=True)
+            if i < len(high):
+                svg.text(x + 10, top + 15, high[i], on=fill, bold=True)
+        with svg.mark(f"green:lower:{i + 1}", (lower,)):
+            svg.polygon(((x + size, top), (x + size, top + size), (x, top + size)), fill,
+                        frame=True)
+            if i < len(low):
+                svg.text(x + size - 9, top + size - 4, low[i], on=fill, bold=True)
+        svg.bonus(f"green:bonus:{i + 1}", x + size / 2, top + size + 16, GREEN_BONUS[i].code,
+                  i < len(low), fit=size - 2)
+    return svg.piece(), top + size + 26
 
 
-def _pink(sheet: Sheet, x0: float, y0: float) -> list[str]:
-    out = [_text(x0 + 200, y0 - 18, "PINK", 12, "#c71585")]
+@lru_cache(maxsize=_CACHED)
+def _pink(written: tuple[int, ...], y: float, points: int) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    ((key, _),) = _labels(Area.PINK, pink.NEXT)
+    svg.heading(y + 16, "PINK", _HEADINGS["pink"], points, label=key)
+    svg.words(70, y + 16, (("the next field; 5 or 6 earn the bonus", ""),))
+    top, size, pitch, x0 = y + 24, 30, 32, 8
+    fill = _COLOURS["pink"]
     for i in range(PINK_FIELDS):
-        x = x0 + i * 34
-        out.append(_text(x + 16, y0 - 4, PINK_POINTS[i], 9))
-        out.append(_rect(x, y0, 32, 30, "#ffd6ec"))
-        if i < len(sheet.parts[_P]):
-            v = sheet.parts[_P][i]
-            out.append(_text(x + 16, y0 + 20, v, 14))
-            if v in (2, 4, 6):
-                out.append(f'<circle cx="{x + 16}" cy="{y0 + 15}" r="12" fill="none" '
-                           'stroke="#c71585"/>')
-        out.append(_text(x + 16, y0 + 42, _code(PINK_BONUS[i]), 8))
-    return out
+        x = x0 + i * pitch
+        svg.text(x + size / 2, top + 14, PINK_POINTS[i], ink=_QUIET)
+        with svg.mark(f"pink:{i + 1}", (key,)):
+            svg.rect(x, top + 20, size, size, fill, frame=True)
+            if i < len(written):
+                svg.text(x + size / 2, top + 41, written[i], 15, on=fill, bold=True)
+                if written[i] in PINK_CIRCLED:
+                    svg.circle(x + size / 2, top + 35, 11, stroke="#a3195b", width=1.5)
+        svg.bonus(f"pink:bonus:{i + 1}", x + size / 2, top + 68, _code(PINK_BONUS[i]),
+                  i < len(written) and written[i] >= 5, fit=size - 2)
+    return svg.piece(), top + 78
+
+
+@lru_cache(maxsize=_CACHED)
+def _tracks(circled_all: tuple[int, ...], spent_all: tuple[int, ...], y: float) -> tuple[str, float]:
+    svg = Svg(400, 0)
+    svg.heading(y + 16, "ACTIONS", _HEADINGS["actions"])
+    top = y + 26
+    for t, track in enumerate(TRACKS):
+        cy = top + 15 + t * 32
+        svg.text(10, cy + 5, _TRACK_NAMES[t], anchor="start")
+        for i in range(track.length):
+            x = 110 + i * 30
+            circled = i < circled_all[t]
+            with svg.mark(f"{track.code}:{i + 1}"):
+                svg.circle(x, cy, 13, _COLOURS["track"], INK if circled else "#9a9a9a",
+                           3 if circled else 1, frame=True)
+                svg.text(x, cy + 5, track.action.code, on=_COLOURS["track"])
+                if spent_all[t] >> i & 1:
+                    svg.cross(x - 13, cy - 13, 26)
+        if track.end is not None:
+            svg.text(110 + track.length * 30 - 8, cy + 5, f"\u2192 {track.end.code}", anchor="start")
+    return svg.piece(), top + len(TRACKS) * 32 + 4
+
+
+def _description(sheet: Sheet, breakdown: ScoreBreakdown, title: str) -> str:
+    """The text alternative: each area's entries and points, foxes, pending question marks."""
+    points = dict(zip(breakdown.labels, breakdown.areas))
+    rows = "; ".join(" ".join(map(str, row)) or "none" for row in sheet.parts[_Y])
+    low, high = sheet.parts[_GN]
+    pending = " ".join(b.code for b in sheet.pending) or "none"
+    return (f"{title}: yellow rows {rows}, {points['yellow']} points; blue "
+            f"{bin(sheet.parts[_B]).count('1')} crosses, {points['blue']} points; grey "
+            f"{bin(sheet.parts[_GY]).count('1')} parts crossed, {points['grey']} points; green "
+            f"upper {' '.join(map(str, high)) or 'none'}, lower "
+            f"{' '.join(map(str, low)) or 'none'}, {points['green']} points; pink "
+            f"{' '.join(map(str, sheet.parts[_P])) or 'none'}, {points['pink']} points; foxes "
+            f"{breakdown.foxes} x {breakdown.fox_value} = {breakdown.fox_points}; pending "
+            f"question marks {pending}; total {breakdown.total}.")
 
 
 def sheet_svg(sheet: Sheet, breakdown: ScoreBreakdown, title: str = "") -> str:
-    """The sheet as an SVG picture laid out like the printed sheet, with its score
-    ``breakdown``."""
-    parts: list[str] = []
-    parts += _yellow(sheet, 20, 50)
-    parts += _blue(sheet, 230, 50)
-    parts += _grey(sheet, 20, 290)
-    parts += _green(sheet, 20, 440)
-    parts += _pink(sheet, 20, 540)
-    y = 610
-    for track, name in enumerate(_TRACK_NAMES):
-        i = track
-        parts.append(f'<text x="20" y="{y + i * 22 + 14}" font-size="11" '
-                     f'font-family="sans-serif">{name}</text>')
-        marks = _track(sheet, track)
-        for j, mark in enumerate(marks):
-            x = 100 + j * 22
-            parts.append(f'<circle cx="{x}" cy="{y + i * 22 + 10}" r="9" '
-                         f'fill="{"#ddd" if mark == "x" else "#fff"}" '
-                         f'stroke="{"#000" if mark != "." else "#aaa"}" '
-                         f'stroke-width="{2 if mark != "." else 1}"/>')
-            if mark == "x":
-                parts.append(_cross(x - 9, y + i * 22 + 1, 18))
-    pending = " ".join(b.code for b in sheet.pending) or "-"
-    parts.append(f'<text x="300" y="600" font-size="12" font-family="sans-serif">'
-                 f'{escape(f"foxes {breakdown.foxes}   pending {pending}")}</text>')
-    for i, line in enumerate(str(breakdown).split(", ")):
-        weight = ' font-weight="bold"' if line.startswith("total") else ""
-        parts.append(f'<text x="300" y="{618 + i * 14}" font-size="12" '
-                     f'font-family="sans-serif"{weight}>{escape(line)}</text>')
-    head = escape(title or "Clever 4Ever")
-    return (
-        '<svg xmlns="http://www.w3.org/2000/svg" width="520" height="720" '
-        'viewBox="0 0 520 720">'
-        f'<rect width="520" height="720" fill="#fafafa"/>'
-        f'<text x="20" y="24" font-size="16" font-family="sans-serif">{head}</text>'
-        + "".join(parts) + "</svg>"
-    )
+    """The sheet as an SVG picture in the printed sheet's order (round track, yellow, blue,
+    grey, green, pink, the action tracks), 400 units wide: every coordinate a move names is
+    labelled as the notation spells it (:mod:`oracle.drawing`; the grey parts by
+    :func:`oracle.moves.entry_text`), with the score ``breakdown``."""
+    svg = Svg(400, 0)
+    name = title or "Clever 4Ever"
+    svg.text(10, 24, name if len(name) <= 30 else name[:29] + "\u2026", 17, anchor="start",
+             bold=True)
+    svg.text(390, 24, f"total {breakdown.total}", 17, anchor="end", bold=True)
+    y = svg.round_track(10, 36, tuple(_code(b) for b in ROUND_BONUS)) + 4
+    points = dict(zip(breakdown.labels, breakdown.areas))
+    parts = sheet.parts
+    pieces = [_yellow(parts[_Y], y, points["yellow"])]
+    pieces.append(_blue(parts[_B], pieces[-1][1], points["blue"]))
+    pieces.append(_grey(parts[_GY], pieces[-1][1], points["grey"]))
+    pieces.append(_green(parts[_GN], pieces[-1][1], points["green"]))
+    pieces.append(_pink(parts[_P], pieces[-1][1], points["pink"]))
+    pieces.append(_tracks(sheet.circled, sheet.spent, pieces[-1][1]))
+    svg.parts.extend(piece for piece, _ in pieces)
+    y = pieces[-1][1]
+    pending = " ".join(b.code for b in sheet.pending) or "none"
+    svg.text(10, y + 16, f"Foxes {breakdown.foxes} \u00d7 {breakdown.fox_value} (the lowest "
+             f"area) = {breakdown.fox_points}", anchor="start", bold=True)
+    svg.text(10, y + 36, f"Pending question marks: {pending}", anchor="start")
+    svg.height = int(y + 48)
+    return svg.done(name, _description(sheet, breakdown, name))

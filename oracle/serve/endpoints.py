@@ -48,5 +48,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              body=((JSON, "solve-request"),), answer=((JSON, "solve-answer"),), errors=_BODY),
     Endpoint("POST", "/view", viewing.view, "The record viewer's page (self-contained HTML) "
              "for a record.", body=((JSON, "record"),), answer=(("text/html", None),),
-             errors=_BODY, query=(("step", "open the page at the state before this step"),)),
+             errors=_BODY, query=(("step", "open the page at the state before this step"),
+                                  ("partial", "true: a game in progress is shown as one "
+                                              "(default false)"))),
 )

@@ -1,6 +1,7 @@
 """``POST /view``: the record viewer's page for a posted record (the page ``clever-oracle show
 --html`` writes, :mod:`oracle.viewer.page`), with its Content-Security-Policy as a header too.
-Query ``step=K`` opens it at the state before step K."""
+Query ``step=K`` opens it at the state before step K; ``partial=true`` shows a game in progress
+as one (``legal-so-far``, as ``show --html --partial``), not as incomplete."""
 
 from __future__ import annotations
 
@@ -22,28 +23,36 @@ NAME = "posted record"
 
 def _start(request: Request) -> int:
     text = request.query_params.get("step", "1")
-    unknown = [k for k in request.query_params if k != "step"]
+    unknown = [k for k in request.query_params if k not in ("step", "partial")]
     if unknown:
-        raise ApiError(422, f"unknown query parameter {unknown[0][:40]!r} (allowed: step)",
-                       f"query: {unknown[0][:40]}")
+        raise ApiError(422, f"unknown query parameter {unknown[0][:40]!r} (allowed: step, "
+                       "partial)", f"query: {unknown[0][:40]}")
     if not text.isdigit() or int(text) < 1:
         raise ApiError(422, f"step={text[:20]!r}: want a step number from 1", "query: step")
     return int(text) - 1
 
 
-def _page(text: str, start: int) -> tuple[str, str]:
+def _partial(request: Request) -> bool:
+    """Query ``partial``: ``true`` or ``false`` (``1``, ``0``; default false)."""
+    text = request.query_params.get("partial", "false").lower()
+    if text not in ("true", "1", "false", "0"):
+        raise ApiError(422, f"partial={text[:20]!r}: want true or false", "query: partial")
+    return text in ("true", "1")
+
+
+def _page(text: str, start: int, partial: bool = False) -> tuple[str, str]:
     try:
         record = parse_record(text, NAME)
     except RecordError as exc:
         raise record_problem(str(exc), NAME) from None
-    return viewer_page(page_data(timeline(record, NAME), NAME, start))
+    return viewer_page(page_data(timeline(record, NAME, partial), NAME, start))
 
 
 async def view(request: Request) -> Response:
     """``POST /view``: body one record (``application/json``); answers ``text/html``."""
-    start = _start(request)
+    start, partial = _start(request), _partial(request)
     require_media(request)
     text = text_of(await read_body(request, service(request).limits))
-    html, policy = await run_in_threadpool(_page, text, start)
+    html, policy = await run_in_threadpool(_page, text, start, partial)
     return Response(html, media_type="text/html",
                     headers={"content-security-policy": policy})

@@ -1,15 +1,19 @@
 """The record viewer's page: one self-contained HTML file (no network needed to open it).
 
 The page holds the judged record as JSON (:mod:`oracle.viewer.timeline`: every frame's dice and
-where they lie, legal moves, each player's sheet, the verdict with the refused step's rule and
-reason, the final scores) and a small script that steps through it (buttons, a slider, the arrow
-keys, Home and End).  The sheets are the printed-sheet SVG drawings, shown as images; drawings of
-one game share most of their elements, so they are stored once as a table of SVG fragments and
-each drawing as runs of fragment numbers (:func:`pack`).
+where they lie, legal moves and the marks each would write, each player's sheet and the marks
+the last step wrote, the verdict with the refused step's rule and reason, the scores) and a
+small script that steps through it (buttons, a slider, the arrow keys, Home and End, the step
+list, ``#step=N`` in the address).  The sheets are the printed-sheet SVG drawings
+(:mod:`oracle.drawing`), put in the page element by element; drawings of one game share most of
+their elements, so they are stored once as a table of SVG fragments and each drawing as runs of
+fragment numbers (:func:`pack`).  The page opens another viewer page chosen or pasted by its
+reader (read in the browser, sent nowhere).
 
 The page's Content-Security-Policy lets it load nothing from anywhere and run only its own
 script and style (their hashes), so a name in a hostile record can neither run code nor reach
-the network; every text from the record is put on the page as text, never as markup.
+the network; every text from the record is put on the page as text, never as markup, and a
+drawing keeps only the SVG elements and attributes the drawings use.
 """
 
 from __future__ import annotations
@@ -69,13 +73,16 @@ def page_data(line: Timeline, name: str, start: int = 0) -> dict[str, object]:
     over = line.frames[-1].view.over
     final = verdict.scores if over else ()
     return {
+        "viewer": 1,
         "title": game.title,
         "game": game.name,
         "name": name,
         "players": list(line.players),
         "steps": list(line.steps),
         "frames": [
-            {**frame.view.to_json(), "sheets": list(frame.sheets), "totals": list(frame.totals)}
+            {**frame.view.to_json(), "sheets": list(frame.sheets), "totals": list(frame.totals),
+             "last": [list(marks) for marks in frame.last],
+             "would": [list(marks) for marks in frame.would]}
             for frame in line.frames
         ],
         "verdict": verdict.to_json(),
@@ -104,10 +111,10 @@ def _json_in_html(data: object) -> str:
 
 
 def content_security_policy(script: str, style: str) -> str:
-    """The page's policy: nothing from the network; its own script and style only; pictures
-    from ``data:`` addresses (the sheets)."""
-    return (f"default-src 'none'; img-src data:; style-src {_hash(style)}; "
-            f"script-src {_hash(script)}; base-uri 'none'; form-action 'none'")
+    """The page's policy: nothing loaded from anywhere and nothing sent (the sheets are in the
+    page; a file the reader opens is read in the browser); its own script and style only."""
+    return (f"default-src 'none'; style-src {_hash(style)}; script-src {_hash(script)}; "
+            "base-uri 'none'; form-action 'none'")
 
 
 def viewer_page(data: dict[str, object]) -> tuple[str, str]:
@@ -122,8 +129,9 @@ def viewer_page(data: dict[str, object]) -> tuple[str, str]:
     return html, policy
 
 
-def viewer_html(record: Record, name: str, start: int = 0) -> str:
+def viewer_html(record: Record, name: str, start: int = 0, partial: bool = False) -> str:
     """The viewer page of ``record`` (called ``name`` on the page), opening at frame ``start``
-    (the state before step ``start + 1``)."""
-    html, _ = viewer_page(page_data(timeline(record, name), name, start))
+    (the state before step ``start + 1``); ``partial``: a game in progress (its verdict
+    ``legal-so-far``, not ``incomplete``)."""
+    html, _ = viewer_page(page_data(timeline(record, name, partial), name, start))
     return html

@@ -1,5 +1,7 @@
 """The record viewer's page without a browser: its frames, the packed sheet drawings, its
-Content-Security-Policy, hostile names, and ``clever-oracle show --html``."""
+Content-Security-Policy, hostile names, the drawings' labels and marks (every target a move can
+name is labelled as the notation spells it; the marks a step writes), a game in progress
+(``show --html --partial``, ``POST /view?partial=true``) and ``clever-oracle show --html``."""
 
 from __future__ import annotations
 
@@ -13,6 +15,12 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
+from oracle.drawing import SMALLEST, contrast
+from oracle.fourever import render as fourever_render
+from oracle.fourever.areas import grey
+from oracle.game import Game
+from oracle.games import GAMES
+from oracle.moves import entry_text
 from oracle.record import Record, load_records, parse_record, replay
 from oracle.viewer.page import pack, page_data, unpack, viewer_html
 from oracle.viewer.timeline import timeline
@@ -132,3 +140,181 @@ def test_show_html_to_standard_output() -> None:
     code, out, _ = show("--html", str(EXAMPLES / "illegal" / "illegal-step.json"), "--out", "-")
     assert code == 1  # an illegal record is shown, with exit 1 (show --help)
     assert embedded(out)["verdict"]["rule"] == "YELLOW-ROW"  # type: ignore[index]  # JSON read as object
+
+
+# --- the drawings: labels, marks, text -------------------------------------------------------
+
+
+def keys(entry: str) -> list[tuple[str, str]]:
+    """What the drawing must label for an entry (the contract of oracle.drawing): one label
+    per coordinate, axes split at ``,``, several rows joined by ``+``; an area named alone is
+    labelled with its name."""
+    area, _, spec = entry.partition(":")
+    if not spec:
+        return [(area, area)]
+    return [(f"{area}:{axis}:{value}", value)
+            for axis, values in enumerate(spec.split(",")) for value in values.split("+")]
+
+
+def labels(svg: str) -> dict[str, str]:
+    """Each ``data-label`` of a drawing and the text it shows."""
+    return {key: text for key, text in re.findall(r'data-label="([^"]*)"[^>]*>([^<]*)<', svg)}
+
+
+def cells_at(svg: str) -> list[set[str]]:
+    """The ``data-at`` keys of every mark of a drawing."""
+    return [set(found.split()) for found in re.findall(r'data-at="([^"]*)"', svg)]
+
+
+def entries(game: Game) -> list[str]:
+    """Every entry a move of ``game`` can name, as the notation spells it."""
+    variant = game.variant  # type: ignore[attr-defined]  # CleverGame: the drawing's areas
+    return [entry_text(area, target) for area in variant.areas for target in area.rules.TARGETS]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_target_a_move_can_name_is_labelled_on_the_drawing(name: str) -> None:
+    game = GAMES[name]
+    svg = game.sheet_svg(game.new_game(1).sheets[0], "p1 Ann")
+    shown, marks = labels(svg), cells_at(svg)
+    named = entries(game)
+    assert len(named) > 20
+    for entry in named:
+        wanted = keys(entry)
+        for key, value in wanted:
+            text = shown.get(key, "")
+            assert (text.lower() if key == value else text) == value, (entry, key)
+        rows = {k for k, _ in wanted if k.split(":")[1:2] != ["1"]}
+        columns = {k for k, _ in wanted if k.split(":")[1:2] == ["1"]}
+        for row in rows or {""}:
+            assert any({row, *columns} - {""} <= at for at in marks), entry
+
+
+def test_grey_parts_are_labelled_as_the_notation_spells_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = GAMES["clever-4ever"]
+    sheet = game.new_game(1).sheets[0]
+    assert labels(game.sheet_svg(sheet))["grey:0:7"] == "7"
+    monkeypatch.setattr(grey, "target_text", lambda part: str(part + 1))  # 1-based parts
+    cached = (fourever_render._grey, fourever_render._labels)
+    for drawn in cached:
+        drawn.cache_clear()
+    try:
+        shown = labels(game.sheet_svg(sheet))
+        assert shown["grey:0:8"] == "8" and shown["grey:0:1"] == "1" and "grey:0:0" not in shown
+    finally:
+        monkeypatch.undo()
+        for drawn in cached:
+            drawn.cache_clear()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_no_text_of_a_drawing_is_below_the_smallest_size(name: str) -> None:
+    record = load(EXAMPLES / ("three-players-legal.json" if name == "clever-cubed"
+                              else "fourever-three-players-legal.json"))
+    svg = record.game.sheet_svg(replay(record).sheets[0], "p1 Ann")
+    sizes = [int(size) for size in re.findall(r'font-size="(\d+)"', svg)]
+    assert min(sizes) == SMALLEST and SMALLEST * 344 / 400 >= 11
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_text_of_a_drawing_reads_on_what_it_is_written_on(name: str) -> None:
+    """Every text's ink against the fill it is written on (the cell around it, else the
+    paper), as WCAG 2 AA asks of text: 4.5:1."""
+    game = GAMES[name]
+    record = load(EXAMPLES / ("three-players-legal.json" if name == "clever-cubed"
+                              else "fourever-three-players-legal.json"))
+    for sheet in (game.new_game(1).sheets[0], *replay(record).sheets):
+        svg = game.sheet_svg(sheet, "p1 Ann")
+        root = re.search(r'<svg [^>]*fill="(#[0-9a-f]{6})"', svg)
+        assert root is not None
+        boxes = [(float(x), float(y), float(w), float(h), fill) for x, y, w, h, fill in re.findall(
+            r'<rect[^>]* x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"[^>]* '
+            r'fill="(#[0-9a-f]{6})"', svg)]
+        texts = re.findall(r'<text x="([\d.]+)" y="([\d.]+)"([^>]*)>', svg)
+        assert len(texts) > 150
+        for x, y, rest in texts:
+            ink = re.search(r' fill="(#[0-9a-f]{6})"', rest)
+            on = [fill for bx, by, bw, bh, fill in boxes
+                  if bx <= float(x) <= bx + bw and by <= float(y) - 4 <= by + bh]
+            under = on[-1] if on else "#fbfaf5"
+            assert contrast(ink.group(1) if ink else root.group(1), under) >= 4.5, (x, y, rest)
+
+
+def entry_of(move: str) -> str | None:
+    """The entry a move names (its last token), or None for a move that names none."""
+    words = move.split()
+    if words[0] not in ("take", "extra", "question"):
+        return None
+    return words[-1]
+
+
+@pytest.mark.parametrize("file", ["three-players-legal.json", "fourever-three-players-legal.json"])
+def test_each_step_marks_what_it_wrote_and_each_legal_move_what_it_would(file: str) -> None:
+    record = load(EXAMPLES / file)
+    line = timeline(record, file)
+    drawings = line.drawings
+    entered = 0
+    for k in range(1, len(line.frames)):
+        before, frame = line.frames[k - 1], line.frames[k]
+        move = str(record.steps[k - 1].move)
+        mover = record.steps[k - 1].actor
+        if mover >= 0:
+            assert before.would[before.view.legal.index(move)] == frame.last[mover]
+        if (entry := entry_of(move)) is None:
+            continue
+        entered += 1
+        svg = drawings[frame.sheets[mover]]
+        marked = [set(m.split()) for ident in frame.last[mover]
+                  for m in re.findall(rf'data-cell="{re.escape(ident)}" data-at="([^"]*)"', svg)]
+        wanted = {key for key, _ in keys(entry)}
+        assert any(at & wanted for at in marked), (k, move, frame.last[mover])
+        assert all(not last for p, last in enumerate(frame.last) if p != mover) or \
+            frame.view.round != before.view.round
+    assert entered > 30
+
+
+def in_progress(tmp_path: Path, file: str, steps: int) -> Path:
+    """A game in progress: the first ``steps`` steps of an example record."""
+    data = json.loads((EXAMPLES / file).read_text())
+    data["steps"] = data["steps"][:steps]
+    data.pop("totals", None)
+    path = tmp_path / f"in-progress-{file}"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_game_in_progress_is_shown_as_one_with_partial(tmp_path: Path) -> None:
+    source = in_progress(tmp_path, "fourever-three-players-legal.json", 40)
+    record = load(source)
+    assert timeline(record).verdict.status == "incomplete"
+    line = timeline(record, partial=True)
+    assert line.verdict.status == "legal-so-far" and line.played == 40
+    target = tmp_path / "game.html"
+    code, out, _ = show("--html", str(source), "--partial", "--out", str(target))
+    assert code == 0 and embedded(target.read_text())["verdict"]["status"] == "legal-so-far"  # type: ignore[index]  # JSON read as object
+    code, _, err = show(str(source), "--partial")
+    assert code == 2 and "--partial: is for --html" in err
+
+
+def test_view_takes_a_game_in_progress(tmp_path: Path) -> None:
+    import asyncio  # noqa: PLC0415 - only this test talks to the service
+
+    import httpx  # noqa: PLC0415
+
+    from oracle.serve.app import create_app  # noqa: PLC0415
+
+    body = in_progress(tmp_path, "three-players-legal.json", 30).read_bytes()
+
+    async def ask(*partial: str) -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=create_app())
+        async with httpx.AsyncClient(transport=transport, base_url="http://viewer") as client:
+            return [await client.post("/view", content=body, params={"partial": p} if p else {},
+                                      headers={"content-type": "application/json"})
+                    for p in partial]
+
+    shown, plain, bad = asyncio.run(ask("true", "", "maybe"))
+    assert shown.status_code == 200
+    assert embedded(shown.text)["verdict"]["status"] == "legal-so-far"  # type: ignore[index]  # JSON read as object
+    assert embedded(plain.text)["verdict"]["status"] == "incomplete"  # type: ignore[index]  # JSON read as object
+    assert bad.status_code == 422 and bad.json()["where"] == "query: partial"
