@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import multiprocessing.context
+from concurrent.futures import Executor, ThreadPoolExecutor
 import multiprocessing.process
 import threading
 from collections.abc import Callable
@@ -61,16 +62,26 @@ class Solves:
             process.kill()
 
 
+def threads_for(limits: Limits) -> ThreadPoolExecutor:
+    """The threads a worker runs its requests' work in: one per request it admits at once, and
+    as many again for work whose request was answered when its time ran out (a thread cannot be
+    stopped; such work ends by itself, and work beyond waits for a thread, its time running)."""
+    return ThreadPoolExecutor(2 * limits.max_concurrent, thread_name_prefix="oracle-serve")
+
+
 @attrs.frozen
 class Service:
     """One worker's settings: the ``limits`` and the ``clock`` they read
     (:data:`oracle.serve.limits.Clock`), the ``processes`` context solves run in and the
-    ``solves`` running (:mod:`oracle.serve.solving`)."""
+    ``solves`` running (:mod:`oracle.serve.solving`), and the ``threads`` requests' work runs
+    in (:func:`threads_for`)."""
 
     limits: Limits
     processes: Processes
     clock: Clock = MONOTONIC
     solves: Solves = attrs.field(factory=Solves, eq=False)
+    threads: Executor = attrs.field(
+        default=attrs.Factory(lambda self: threads_for(self.limits), takes_self=True), eq=False)
 
     def deadline(self) -> float:
         """The clock's reading when a request's work begun now must be done."""
@@ -84,7 +95,7 @@ async def within(settings: Service, deadline: float, work: Callable[..., T], *ar
     it got): a thread cannot be stopped, so the work is left to end on its own (work the
     service runs in threads is bounded by the size of a body)."""
     loop = asyncio.get_running_loop()
-    future = loop.run_in_executor(None, functools.partial(work, *args))
+    future = loop.run_in_executor(settings.threads, functools.partial(work, *args))
     while not future.done():
         left = deadline - settings.clock()
         if left <= 0:

@@ -122,6 +122,6 @@ async def solve(request: Request) -> Response:
     limit = min(float(wanted) if isinstance(wanted, (int, float)) else settings.limits.timeout,
                 settings.limits.timeout)
     result = await asyncio.get_running_loop().run_in_executor(
-        None, solve_in_process, settings.processes, settings.solves, settings.clock,
+        settings.threads, solve_in_process, settings.processes, settings.solves, settings.clock,
         str(body["question"]), fields, limit)
     return answer({**result, "timeout": limit})
