@@ -13,7 +13,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from starlette.requests import Request
 
 from oracle.jsontext import DuplicateKeyError, JSONTextError, loads
-from oracle.record import excerpt
+from oracle.record import _bad_text, excerpt  # the record's own test of text
 from oracle.serve.problems import ApiError
 from oracle.serve.schemas import validator
 
@@ -49,14 +49,6 @@ def text_of(body: bytes, where: str = "body") -> str:
     except UnicodeDecodeError as exc:
         raise ApiError(400, f"the {where} is not UTF-8 text (byte {exc.start + 1})", where) \
             from None
-
-
-def _bad_text(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
 
 
 def _json_pointer(path: tuple[str, ...]) -> str:
