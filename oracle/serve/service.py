@@ -8,10 +8,10 @@ from __future__ import annotations
 import asyncio
 import functools
 import multiprocessing.context
-from concurrent.futures import Executor, ThreadPoolExecutor
 import multiprocessing.process
 import threading
 from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import TypeVar
 
 import attrs
