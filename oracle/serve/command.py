@@ -142,11 +142,12 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
     p.add_argument("--max-records", type=whole(1), default=defaults.max_records, metavar="N",
                    help=f"records in one verify request (default: {defaults.max_records})")
     p.add_argument("--timeout", type=seconds, default=defaults.timeout, metavar="SECONDS",
-                   help=f"seconds per request: reading the body, judging the records, a solve "
-                   f"(which answers with its best bound) (default: {defaults.timeout:g})")
+                   help=f"seconds for a request's body to arrive, and as many for its work: "
+                   f"judging the records, a solve (which answers with its best bound), ... "
+                   f"(default: {defaults.timeout:g})")
     p.add_argument("--max-concurrent", type=whole(1), default=defaults.max_concurrent, metavar="N",
-                   help=f"requests one worker handles at once; more are answered 503 "
-                   f"(default: {defaults.max_concurrent})")
+                   help=f"requests one worker works on at once (a body still arriving does not "
+                   f"count); more are answered 503 (default: {defaults.max_concurrent})")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help="uvicorn's log level (default: warning)")
