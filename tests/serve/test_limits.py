@@ -89,6 +89,12 @@ HOSTILE: list[tuple[str, str, str, bytes, int, str | None]] = [
     ("a squared digit in a sheet", "/score", "application/json",
      json.dumps({"game": "clever-cubed", "sheet": SHEET.replace("b=|", f"b={SQUARED}|")})
      .encode(), 422, "/sheet"),
+    ("a squared digit in a pink sheet", "/score", "application/json",
+     json.dumps({"game": "clever-cubed", "sheet": SHEET.replace("p= ", f"p={SQUARED}h ")})
+     .encode(), 422, "/sheet"),
+    ("a squared question-mark number", "/apply", "application/json",
+     json.dumps({"position": POSITION, "move": f"question ?Y {SQUARED} yellow:I"}).encode(),
+     422, "/move"),
     ("a squared digit in a Clever 4Ever move", "/apply", "application/json",
      json.dumps({"position": find_game("clever-4ever").format_position(
          find_game("clever-4ever").new_game(2)), "move": f"take W grey:{SQUARED}"}).encode(),
