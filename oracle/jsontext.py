@@ -26,13 +26,17 @@ class JSONTextError(ValueError):
     """The text is not JSON, or JSON that no well-formed input holds (one-line message)."""
 
 
+class DuplicateKeyError(JSONTextError):
+    """JSON whose object holds a key twice (:class:`JSONTextError`'s message names the key)."""
+
+
 def _unique(pairs: list[tuple[str, object]]) -> dict[str, object]:
     out: dict[str, object] = {}
     for key, value in pairs:
         if key in out:
             shown = json.dumps(key)[:60]
-            raise JSONTextError(f"the key {shown} appears twice in one object (readers differ "
-                                "on which value counts)")
+            raise DuplicateKeyError(f"the key {shown} appears twice in one object (readers "
+                                    "differ on which value counts)")
         out[key] = value
     return out
 

@@ -152,8 +152,8 @@ def _parse(variant: Variant, text: str) -> Move:
         number = 0
         if len(tokens) == 4:
             digits = tokens[2]
-            if not digits.isdigit() or len(digits) > 2 or not 1 <= int(digits) <= \
-                    QUESTION_NUMBER_MAX:
+            if not (digits.isascii() and digits.isdigit()) or len(digits) > 2 \
+                    or not 1 <= int(digits) <= QUESTION_NUMBER_MAX:
                 raise _fail(text, _token(text, digits, 2),
                             f"a question-mark number must be 1 to {QUESTION_NUMBER_MAX}")
             number = int(digits)

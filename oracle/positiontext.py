@@ -58,9 +58,10 @@ def _fail(key: str, what: str) -> NotationError:
 
 
 def _seat(key: str, value: str, players: int) -> int:
-    if not (value[:1] == "p" and value[1:].isdigit() and 1 <= int(value[1:]) <= players
+    if not (value[:1] == "p" and value[1:].isascii() and value[1:].isdigit()
+            and len(value) <= 3 and 1 <= int(value[1:]) <= players
             and value == f"p{int(value[1:])}"):
-        raise _fail(key, f"{value!r}: want p1 to p{players}")
+        raise _fail(key, f"{value[:20]!r}: want p1 to p{players}")
     return int(value[1:]) - 1
 
 
@@ -234,7 +235,7 @@ def parse_position(variant: Variant, text: str) -> GameState[Any, Any]:
         if problems:
             raise NotationError(f"position: sheet of p{i + 1}: {problems[0]}")
     rounds = variant.rounds_by_players[players]
-    if not (value["round"].isdigit() and len(value["round"]) <= 2
+    if not (value["round"].isascii() and value["round"].isdigit() and len(value["round"]) <= 2
             and 1 <= int(value["round"]) <= rounds and value["round"] == str(int(value["round"]))):
         raise _fail("round", f"{value['round'][:20]!r}: want 1 to {rounds}")
     if value["phase"] not in PHASE_NAMES:

@@ -1,12 +1,16 @@
 """The checking service's application: the routes of the endpoint table
-(:mod:`oracle.serve.endpoints`), the concurrent-request limit (:mod:`oracle.serve.admission`),
-and the errors: a refused request (:class:`~oracle.serve.problems.ApiError`), an unknown path or
-method, and any failure of the service itself are all answered as one JSON error object, never
-with a traceback."""
+(:mod:`oracle.serve.endpoints`), admission (:mod:`oracle.serve.admission`: the body first, then
+a place among the concurrent requests), the guard around it all (:mod:`oracle.serve.guard`:
+one JSON answer for every request, and stopping at once on a signal), and the errors: a refused
+request (:class:`~oracle.serve.problems.ApiError`), an unknown path, a method a path does not
+take (with the ``Allow`` header), and any failure of the service itself are all answered as one
+JSON error object, never with a traceback."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
+from collections.abc import AsyncIterator
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
@@ -17,7 +21,8 @@ from starlette.routing import Route
 
 from oracle.serve.admission import Admission
 from oracle.serve.endpoints import ENDPOINTS
-from oracle.serve.limits import Limits, limits_from_environment
+from oracle.serve.guard import Guard, stop_on_signals
+from oracle.serve.limits import MONOTONIC, Clock, Limits, limits_from_environment
 from oracle.serve.openapi import document
 from oracle.serve.problems import ApiError, dumps
 from oracle.serve.service import Service, answer
@@ -35,9 +40,11 @@ async def _refused(request: Request, exc: Exception) -> Response:
 async def _http(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     what = {404: f"no such path {request.url.path[:80]!r} (GET /openapi.json lists them)",
-            405: f"{request.method} is not allowed on {request.url.path[:80]}"}
+            405: f"{request.method[:20]} is not allowed on {request.url.path[:80]}"}
     error = ApiError(exc.status_code, what.get(exc.status_code, str(exc.detail)), "path")
-    return answer(error.to_json(), exc.status_code)
+    response = answer(error.to_json(), exc.status_code)
+    response.headers.update(exc.headers or {})  # a 405's Allow
+    return response
 
 
 async def _failed(request: Request, exc: Exception) -> Response:
@@ -47,20 +54,34 @@ async def _failed(request: Request, exc: Exception) -> Response:
     return answer(error.to_json(), 500)
 
 
-def create_app(limits: Limits | None = None) -> Starlette:
-    """The application with ``limits`` (default: :class:`Limits`' defaults)."""
+def create_app(limits: Limits | None = None, clock: Clock = MONOTONIC,
+               signals: bool = False) -> Guard:
+    """The application with ``limits`` (default: :class:`Limits`' defaults), whose time limits
+    read ``clock``: the guard around the routes (``.app``, whose ``state.service`` holds the
+    settings).  With ``signals``, Ctrl-C and SIGTERM stop it at once
+    (:func:`oracle.serve.guard.stop_on_signals`, installed when the server starts it)."""
     limits = limits or Limits()
-    app = Starlette(
+    service = Service(limits, processes(), clock)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if signals:
+            stop_on_signals(guard)
+        yield
+
+    routes = Starlette(
         routes=[Route(e.path, e.handler, methods=[e.method]) for e in ENDPOINTS],
-        middleware=[Middleware(Admission, most=limits.max_concurrent)],
+        middleware=[Middleware(Admission, limits=limits, clock=clock)],
         exception_handlers={ApiError: _refused, HTTPException: _http, Exception: _failed},
+        lifespan=lifespan,
     )
-    app.state.service = Service(limits, processes())
-    app.state.openapi = dumps(document(ENDPOINTS))
-    return app
+    routes.state.service = service
+    routes.state.openapi = dumps(document(ENDPOINTS))
+    guard = Guard(routes, on_stop=(service.solves.stop,))
+    return guard
 
 
-def app_from_environment() -> Starlette:
-    """The application with the limits the ``serve`` command passed to this worker (uvicorn
-    calls this in each worker process)."""
-    return create_app(limits_from_environment())
+def app_from_environment() -> Guard:
+    """The application with the limits the ``serve`` command passed to this worker, stopping at
+    once on a signal (uvicorn calls this in each worker process)."""
+    return create_app(limits_from_environment(), signals=True)

@@ -1,19 +1,19 @@
-"""Reading and checking request bodies: within the size and time limits, as UTF-8 JSON (no NaN,
-no nesting past Python's limit, no integer of thousands of digits), then against the body's
-JSON Schema (:mod:`oracle.serve.schemas`).  Every failure is an :class:`ApiError` naming what
-and where; nothing the client sends can raise anything else."""
+"""Checking request bodies: the body (read whole by :mod:`oracle.serve.admission`, within the
+size and time limits) as UTF-8 JSON, read strictly as records are (:mod:`oracle.jsontext`: no
+key twice in one object, no NaN, no nesting past Python's limit, no integer of more than 100
+digits), with no lone surrogate in any string, then against the body's JSON Schema
+(:mod:`oracle.serve.schemas`).  Every failure is an :class:`ApiError` naming what and where;
+nothing the client sends can raise anything else."""
 
 from __future__ import annotations
 
-import asyncio
-import json
 from collections.abc import Mapping
 
 from jsonschema.exceptions import ValidationError, best_match
 from starlette.requests import Request
 
-from oracle.record import excerpt
-from oracle.serve.limits import Limits
+from oracle.jsontext import DuplicateKeyError, JSONTextError, loads
+from oracle.record import _bad_text, excerpt  # the record's own test of text
 from oracle.serve.problems import ApiError
 from oracle.serve.schemas import validator
 
@@ -37,33 +37,9 @@ def require_media(request: Request, allowed: tuple[str, ...] = (JSON,)) -> str:
     return kind
 
 
-async def read_body(request: Request, limits: Limits) -> bytes:
-    """The whole body: 413 past ``limits.max_body`` bytes (told by Content-Length or found
-    while reading), 408 when it has not arrived within ``limits.timeout`` seconds."""
-    declared = request.headers.get("content-length")
-    if declared is not None and not declared.strip().isdigit():
-        raise ApiError(400, f"Content-Length {excerpt(declared, 40)!r} is not a number",
-                       "header: content-length")
-    too_big = f"the body is larger than the limit of {limits.max_body:,} bytes (--max-body)"
-    if declared is not None and int(declared) > limits.max_body:
-        raise ApiError(413, too_big, "body")
-    chunks: list[bytes] = []
-    size = 0
-    try:
-        async with asyncio.timeout(limits.timeout):
-            async for chunk in request.stream():
-                size += len(chunk)
-                if size > limits.max_body:
-                    raise ApiError(413, too_big, "body")
-                chunks.append(chunk)
-    except TimeoutError:
-        raise ApiError(408, f"the body did not arrive within the time limit of "
-                       f"{limits.timeout:g} s (--timeout)", "body") from None
-    return b"".join(chunks)
-
-
-def _constant(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")
+async def read_body(request: Request) -> bytes:
+    """The whole body (admission has read it within the size and time limits)."""
+    return await request.body()
 
 
 def text_of(body: bytes, where: str = "body") -> str:
@@ -75,25 +51,52 @@ def text_of(body: bytes, where: str = "body") -> str:
             from None
 
 
+def _json_pointer(path: tuple[str, ...]) -> str:
+    return "/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in path)
+
+
+def lone_surrogate(value: object) -> tuple[str, str] | None:
+    """The JSON pointer and the text of the first string (or key) in ``value`` that cannot be
+    written as UTF-8 (a lone surrogate such as ``\\ud800``), or None."""
+    stack: list[tuple[object, tuple[str, ...]]] = [(value, ())]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            if _bad_text(item):
+                return _json_pointer(path), item
+        elif isinstance(item, dict):
+            for key in item:
+                if _bad_text(key):
+                    return _json_pointer((*path, key)), key
+            stack.extend((v, (*path, k)) for k, v in reversed(item.items()))
+        elif isinstance(item, list):
+            stack.extend((v, (*path, str(i))) for i, v in reversed(list(enumerate(item))))
+    return None
+
+
 def parse_json(body: bytes, where: str = "body") -> object:
-    """The JSON value of ``body``; 400 naming the line and column when it is not JSON."""
+    """The JSON value of ``body``: 400 saying where it is not JSON (or JSON no well-formed input
+    holds); 422 for a key twice in one object (as a record is refused, :mod:`oracle.jsontext`)
+    or a string that is not valid Unicode text, naming where."""
     text = text_of(body, where)
     if not text.strip():
         raise ApiError(400, f"the {where} is empty; send a JSON object", where)
     try:
-        return json.loads(text, parse_constant=_constant)
-    except json.JSONDecodeError as exc:
-        raise ApiError(400, f"the {where} is not JSON: {exc.msg} at line {exc.lineno} column "
-                       f"{exc.colno}", where) from None
-    except RecursionError:
-        raise ApiError(400, f"the {where} is nested too deeply", where) from None
-    except ValueError as exc:  # NaN, Infinity, an integer of more than 4,300 digits
-        raise ApiError(400, f"the {where} is not usable JSON: {exc}", where) from None
+        data = loads(text)
+    except DuplicateKeyError as exc:
+        raise ApiError(422, str(exc), where) from None
+    except JSONTextError as exc:
+        raise ApiError(400, f"the {where}: {exc}", where) from None
+    found = lone_surrogate(data)
+    if found is not None:
+        pointer, bad = found
+        raise ApiError(422, f"{excerpt(ascii(bad), 60)} is not valid Unicode text (a lone "
+                       "surrogate)", pointer)
+    return data
 
 
 def _pointer(error: ValidationError) -> str:
-    parts = [str(p).replace("~", "~0").replace("/", "~1") for p in error.absolute_path]
-    return "/" + "/".join(parts)
+    return _json_pointer(tuple(str(p) for p in error.absolute_path))
 
 
 def _message(error: ValidationError) -> str:
@@ -124,7 +127,7 @@ def checked(data: object, definition: str) -> dict[str, object]:
     return data
 
 
-async def json_body(request: Request, limits: Limits, definition: str) -> dict[str, object]:
-    """The request's JSON body, read within the limits and checked against ``definition``."""
+async def json_body(request: Request, definition: str) -> dict[str, object]:
+    """The request's JSON body, checked against ``definition``."""
     require_media(request)
-    return checked(parse_json(await read_body(request, limits)), definition)
+    return checked(parse_json(await read_body(request)), definition)

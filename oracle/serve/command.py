@@ -6,6 +6,11 @@
 Needs the ``serve`` extra (``pip install 'clever-oracle[serve]'``); without it, or when the
 address cannot be bound, the command says so in one line (exit 2).  Each worker process builds
 the application from :data:`oracle.serve.limits.ENVIRONMENT`, which carries the limits.
+
+Ctrl-C or SIGTERM stops the service at once (:mod:`oracle.serve.guard`): the requests in flight
+are answered 503, the solves stopped, and the command ends with 130 (Ctrl-C) or 143 (SIGTERM),
+as every command does.  With one worker the worker is this process and ends so itself; with
+more, uvicorn's supervisor stops the workers and this process ends with the signal's code.
 """
 
 from __future__ import annotations
@@ -14,13 +19,18 @@ import argparse
 import errno
 import json
 import os
+import signal
 import socket
-from typing import TextIO, TypeVar
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from oracle.argtypes import seconds, whole
 from oracle.errors import OracleError
-from oracle.exitcodes import epilog
+from oracle.exitcodes import EXIT_INTERRUPTED, EXIT_TERMINATED, epilog
+from oracle.interrupts import Terminated
 from oracle.serve.limits import ENVIRONMENT, Limits
+
+if TYPE_CHECKING:
+    from uvicorn import Config
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
 
@@ -43,8 +53,37 @@ def _check_address(host: str, port: int) -> None:
         raise OracleError(f"serve: cannot listen on {host}:{port}: {why}") from None
 
 
+def _supervise(config: Config) -> int | None:
+    """Run the workers under uvicorn's supervisor until a signal stops them: the signal (None
+    when the workers could not start)."""
+    from uvicorn.supervisors import Multiprocess  # noqa: PLC0415 - an optional extra
+
+    from oracle.serve.guard import ctrl_c_held  # noqa: PLC0415 - needs the extra
+
+    stopped_by: list[int] = []
+
+    class Supervisor(Multiprocess):
+        """uvicorn's supervisor, noting the signal that stopped it; its workers start with
+        Ctrl-C held back until they can stop cleanly (:mod:`oracle.serve.guard`)."""
+
+        def init_processes(self) -> None:
+            with ctrl_c_held():
+                super().init_processes()
+
+        def handle_int(self) -> None:
+            stopped_by.append(signal.SIGINT)
+            super().handle_int()
+
+        def handle_term(self) -> None:
+            stopped_by.append(signal.SIGTERM)
+            super().handle_term()
+
+    Supervisor(config, sockets=[config.bind_socket()]).run()
+    return stopped_by[0] if stopped_by else None
+
+
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Run the service until interrupted; 0 when it stops."""
+    """Run the service until a signal stops it: 130 for Ctrl-C, 143 for SIGTERM."""
     limits = Limits(args.max_body, args.max_records, args.timeout, args.max_concurrent)
     try:
         import starlette  # noqa: F401, PLC0415 - only to check the extra is installed
@@ -52,6 +91,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except ImportError:
         raise OracleError("serve: needs the serve extra: pip install 'clever-oracle[serve]'") \
             from None
+    from oracle.serve.protocol import PROTOCOL  # noqa: PLC0415 - needs the extra
+
     _check_address(args.host, args.port)
     os.environ[ENVIRONMENT] = json.dumps(limits.to_json())
     shown = f"[{args.host}]" if ":" in args.host else args.host
@@ -60,10 +101,22 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
               f"{limits.timeout:g} s, {limits.max_concurrent} concurrent per worker); "
               f"Ctrl-C stops it\n")
     out.flush()
-    uvicorn.run(FACTORY, factory=True, host=args.host, port=args.port, workers=args.workers,
-                log_level=args.log_level, access_log=args.access_log, server_header=False,
-                timeout_keep_alive=5)
-    return 0
+    config = uvicorn.Config(FACTORY, factory=True, host=args.host, port=args.port,
+                            workers=args.workers, log_level=args.log_level,
+                            access_log=args.access_log, server_header=False,
+                            timeout_keep_alive=5, http=PROTOCOL, ws="none")
+    if args.workers == 1:
+        server = uvicorn.Server(config)
+        server.run()  # a signal ends this process (oracle.serve.guard)
+        stopped = None
+    else:
+        stopped = _supervise(config)
+    if stopped == signal.SIGINT:
+        raise KeyboardInterrupt
+    if stopped == signal.SIGTERM:
+        raise Terminated()
+    raise OracleError(f"serve: the service on {args.host}:{args.port} ended without a signal "
+                      "(see the messages above)")
 
 
 def register(sub: argparse._SubParsersAction[P]) -> None:
@@ -71,9 +124,13 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
     defaults = Limits()
     p = sub.add_parser("serve", help="run the checking service: an HTTP JSON API (needs the "
                        "serve extra)",
-                       epilog=epilog({0: "the service was stopped",
+                       epilog=epilog({0: "not used: the service runs until a signal stops it",
                                       2: "a bad command line, the serve extra missing, or the "
-                                      "port in use (one line on stderr)"}),
+                                      "port in use (one line on stderr)",
+                                      EXIT_INTERRUPTED: "stopped by Ctrl-C (SIGINT), at once: "
+                                      "requests in flight are answered 503",
+                                      EXIT_TERMINATED: "stopped by SIGTERM, at once: requests "
+                                      "in flight are answered 503"}),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--host", default="127.0.0.1", help="the address to listen on (default: "
                    "127.0.0.1, this machine only)")
@@ -85,11 +142,12 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
     p.add_argument("--max-records", type=whole(1), default=defaults.max_records, metavar="N",
                    help=f"records in one verify request (default: {defaults.max_records})")
     p.add_argument("--timeout", type=seconds, default=defaults.timeout, metavar="SECONDS",
-                   help=f"seconds per request: reading the body, judging the records, a solve "
-                   f"(which answers with its best bound) (default: {defaults.timeout:g})")
+                   help=f"seconds for a request's body to arrive, and as many for its work: "
+                   f"judging the records, a solve (which answers with its best bound), ... "
+                   f"(default: {defaults.timeout:g})")
     p.add_argument("--max-concurrent", type=whole(1), default=defaults.max_concurrent, metavar="N",
-                   help=f"requests one worker handles at once; more are answered 503 "
-                   f"(default: {defaults.max_concurrent})")
+                   help=f"requests one worker works on at once (a body still arriving does not "
+                   f"count); more are answered 503 (default: {defaults.max_concurrent})")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help="uvicorn's log level (default: warning)")

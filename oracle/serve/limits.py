@@ -3,12 +3,19 @@
 One :class:`Limits` value is made from the ``serve`` command line and reaches every worker
 process through one environment variable (:data:`ENVIRONMENT`), since uvicorn starts each worker
 from the application's import name.
+
+The time limits read a :data:`Clock` (default :func:`time.monotonic`), never the event loop's
+timers, so that a test can give the service a clock it advances itself: what a limit decides then
+depends on the clock's readings, not on how busy the machine is.  Waits re-read the clock at
+least every :data:`POLL` seconds.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import time
+from collections.abc import Callable
 
 import attrs
 
@@ -17,12 +24,21 @@ from oracle.errors import OracleError
 #: The environment variable that carries the limits to the worker processes (JSON).
 ENVIRONMENT = "CLEVER_ORACLE_SERVE_LIMITS"
 
+#: What the time limits read: seconds, from any origin, never going back.
+Clock = Callable[[], float]
+#: The clock of a running service.
+MONOTONIC: Clock = time.monotonic
+#: The longest wait (in real seconds) before a waiting limit reads its clock again.
+POLL = 0.05
+
 
 @attrs.frozen
 class Limits:
     """``max_body``: bytes in a request body; ``max_records``: records in one ``verify``
-    request; ``timeout``: seconds per request (a body read, a batch of records, a solve);
-    ``max_concurrent``: requests one worker handles at once (more are answered 503 at once)."""
+    request; ``timeout``: seconds for a request's body to arrive, and again seconds for its work
+    once admitted (any endpoint's: a record, a batch of records, a solve); ``max_concurrent``:
+    requests one worker works on at once, a body being read not counted (more are answered 503
+    at once)."""
 
     max_body: int = 1024 * 1024
     max_records: int = 100

@@ -21,7 +21,8 @@ _STATUS_TEXT = {400: "the body is not JSON (or not UTF-8)", 404: "no such game o
                 413: "the body or the number of records is over the limit",
                 415: "the body's media type is not accepted",
                 422: "the body, a field or a query parameter is not valid (where says which)",
-                503: "a limit was reached (concurrent requests, the time limit); retry"}
+                503: "a limit was reached (concurrent requests, the time limit), or the server "
+                     "is stopping; retry"}
 
 
 def _pointed(value: object, refs: dict[str, str]) -> object:

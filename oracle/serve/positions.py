@@ -5,7 +5,6 @@ keeps nothing between requests (docs/formats.md, position notation)."""
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -13,7 +12,7 @@ from oracle.errors import IllegalMoveError, OracleError
 from oracle.game import Game, State
 from oracle.serve.bodies import json_body
 from oracle.serve.problems import ApiError
-from oracle.serve.service import answer, position_state, service
+from oracle.serve.service import answer, position_state, service, within
 from oracle.viewer.snapshot import snapshot
 
 
@@ -45,11 +44,13 @@ def _apply(body: dict[str, object]) -> dict[str, object]:
 
 async def legal(request: Request) -> Response:
     """``POST /legal``: body ``{"position": ...}``."""
-    body = await json_body(request, service(request).limits, "legal-request")
-    return answer(await run_in_threadpool(_legal, body))
+    settings = service(request)
+    body = await json_body(request, "legal-request")
+    return answer(await within(settings, settings.deadline(), _legal, body))
 
 
 async def apply(request: Request) -> Response:
     """``POST /apply``: body ``{"position": ..., "move": ...}``."""
-    body = await json_body(request, service(request).limits, "apply-request")
-    return answer(await run_in_threadpool(_apply, body))
+    settings = service(request)
+    body = await json_body(request, "apply-request")
+    return answer(await within(settings, settings.deadline(), _apply, body))

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 
+from starlette.types import Send
+
 from oracle.record import excerpt
 from oracle.verifier import printable
 
@@ -29,6 +31,27 @@ def dumps(data: object) -> bytes:
     """JSON as the service writes it: ASCII only (a lone surrogate in an echoed name stays
     valid JSON), no NaN."""
     return json.dumps(data, ensure_ascii=True, allow_nan=False).encode("ascii")
+
+
+def problem_head(error: ApiError, length: int, close: bool = False) -> list[tuple[bytes, bytes]]:
+    """The headers of ``error``'s answer (``length`` bytes of JSON): a 503 says to retry in a
+    second; ``close`` ends the connection after it."""
+    headers = [(b"content-type", b"application/json"),
+               (b"content-length", str(length).encode("ascii"))]
+    if error.status == 503:
+        headers.append((b"retry-after", b"1"))
+    if close:
+        headers.append((b"connection", b"close"))
+    return headers
+
+
+async def send_problem(send: Send, error: ApiError, close: bool = False) -> None:
+    """Answer ``error`` through an ASGI ``send`` (for the layers outside the application's
+    routes: the admission limits and the guard)."""
+    body = dumps(error.to_json())
+    await send({"type": "http.response.start", "status": error.status,
+                "headers": problem_head(error, len(body), close)})
+    await send({"type": "http.response.body", "body": body})
 
 
 def record_problem(error: str, name: str) -> ApiError:

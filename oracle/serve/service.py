@@ -1,10 +1,18 @@
-"""What every endpoint of the checking service shares: the service's settings (its limits, the
-process context solves run in), JSON answers, and finding the game or position a request names
-(a bad one is a 4xx naming where)."""
+"""What every endpoint of the checking service shares: the service's settings (its limits and
+clock, the process context solves run in and the solves running), running a request's work
+within the time limit (:func:`within`), JSON answers, and finding the game or position a
+request names (a bad one is a 4xx naming where)."""
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import multiprocessing.context
+import multiprocessing.process
+import threading
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from typing import TypeVar
 
 import attrs
 from starlette.requests import Request
@@ -14,21 +22,88 @@ from oracle.errors import OracleError
 from oracle.game import Game, State
 from oracle.games import GAMES, find_game
 from oracle.position import position_game
-from oracle.serve.limits import Limits
+from oracle.serve.limits import MONOTONIC, POLL, Clock, Limits
 from oracle.serve.problems import ApiError, dumps
 
+T = TypeVar("T")
 
 #: A context that starts processes: a fork server's, or a spawning one.
 Processes = multiprocessing.context.ForkServerContext | multiprocessing.context.SpawnContext
 
 
+class Solves:
+    """The solve processes running now, so that stopping the service stops them
+    (:mod:`oracle.serve.guard`); once stopped, a solve that starts is stopped at once."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._running: set[multiprocessing.process.BaseProcess] = set()
+        self._stopped = False
+
+    def add(self, process: multiprocessing.process.BaseProcess) -> None:
+        """Count ``process`` as running (it is killed now if the service has stopped)."""
+        with self._lock:
+            if not self._stopped:
+                self._running.add(process)
+                return
+        process.kill()
+
+    def discard(self, process: multiprocessing.process.BaseProcess) -> None:
+        """``process`` has ended."""
+        with self._lock:
+            self._running.discard(process)
+
+    def stop(self) -> None:
+        """Kill every solve process, now and from now on."""
+        with self._lock:
+            self._stopped = True
+            running = list(self._running)
+        for process in running:
+            process.kill()
+
+
+def threads_for(limits: Limits) -> ThreadPoolExecutor:
+    """The threads a worker runs its requests' work in: one per request it admits at once, and
+    as many again for work whose request was answered when its time ran out (a thread cannot be
+    stopped; such work ends by itself, and work beyond waits for a thread, its time running)."""
+    return ThreadPoolExecutor(2 * limits.max_concurrent, thread_name_prefix="oracle-serve")
+
+
 @attrs.frozen
 class Service:
-    """One worker's settings: the ``limits`` and the ``processes`` context solves run in
-    (:mod:`oracle.serve.solving`)."""
+    """One worker's settings: the ``limits`` and the ``clock`` they read
+    (:data:`oracle.serve.limits.Clock`), the ``processes`` context solves run in and the
+    ``solves`` running (:mod:`oracle.serve.solving`), and the ``threads`` requests' work runs
+    in (:func:`threads_for`)."""
 
     limits: Limits
     processes: Processes
+    clock: Clock = MONOTONIC
+    solves: Solves = attrs.field(factory=Solves, eq=False)
+    threads: Executor = attrs.field(
+        default=attrs.Factory(lambda self: threads_for(self.limits), takes_self=True), eq=False)
+
+    def deadline(self) -> float:
+        """The clock's reading when a request's work begun now must be done."""
+        return self.clock() + self.limits.timeout
+
+
+async def within(settings: Service, deadline: float, work: Callable[..., T], *args: object,
+                 doing: Callable[[], str] = lambda: "") -> T:
+    """``work(*args)`` run in a thread; its result, or its exception.  Once the clock passes
+    ``deadline`` first, the answer is a 503 (the limit ``--timeout``, and ``doing()``: how far
+    it got): a thread cannot be stopped, so the work is left to end on its own (work the
+    service runs in threads is bounded by the size of a body)."""
+    loop = asyncio.get_running_loop()
+    future = loop.run_in_executor(settings.threads, functools.partial(work, *args))
+    while not future.done():
+        left = deadline - settings.clock()
+        if left <= 0:
+            future.cancel()  # not begun yet: it never will
+            raise ApiError(503, f"the time limit of {settings.limits.timeout:g} s per request "
+                           f"(--timeout) ran out{doing()}", "body")
+        await asyncio.wait({future}, timeout=min(left, POLL))
+    return future.result()
 
 
 def service(request: Request) -> Service:

@@ -5,7 +5,6 @@ position (docs/formats.md)."""
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -13,7 +12,7 @@ from oracle.errors import OracleError
 from oracle.game import Game
 from oracle.serve.bodies import json_body
 from oracle.serve.problems import ApiError
-from oracle.serve.service import answer, game_named, position_state, service
+from oracle.serve.service import answer, game_named, position_state, service, within
 
 #: An SVG answer may show its picture and nothing else (it is the service's own drawing).
 SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'"
@@ -57,14 +56,16 @@ def _render(body: dict[str, object]) -> str:
 
 async def score(request: Request) -> Response:
     """``POST /score``: ``{"game", "sheet"}`` or ``{"position"}``."""
-    body = await json_body(request, service(request).limits, "score-request")
-    return answer(await run_in_threadpool(_score, body))
+    settings = service(request)
+    body = await json_body(request, "score-request")
+    return answer(await within(settings, settings.deadline(), _score, body))
 
 
 async def render(request: Request) -> Response:
     """``POST /render``: ``{"game", "sheet"}`` or ``{"position", "player"}``, optional
     ``title``; answers ``image/svg+xml``."""
-    body = await json_body(request, service(request).limits, "render-request")
-    svg = await run_in_threadpool(_render, body)
+    settings = service(request)
+    body = await json_body(request, "render-request")
+    svg = await within(settings, settings.deadline(), _render, body)
     return Response(svg, media_type="image/svg+xml",
                     headers={"content-security-policy": SVG_POLICY})

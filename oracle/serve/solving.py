@@ -5,25 +5,34 @@ Each question runs in a process of its own: Z3's context is not safe to share be
 and a process can be stopped.  The solver gets the time limit (the request's ``timeout``, at
 most the server's ``--timeout``) less :data:`MARGIN`; past it, a question answers with its best
 witness and best proven bound (``proven: false``).  Should a process still run
-:data:`GRACE` seconds after the limit (building a formula is not covered by Z3's limit), it is
-stopped and the answer is a 503: a solve never holds a worker.  Processes are forked from a
-server process that has the solver loaded (``forkserver``), so a question starts at once.
+:data:`GRACE` seconds after the limit by the service's clock (building a formula is not covered
+by Z3's limit), it is stopped and the answer is a 503: a solve never holds a worker.  Processes
+are forked from a server process that has the solver loaded (``forkserver``), so a question
+starts at once; they leave Ctrl-C to the service, which kills them when it stops, and each
+ends by itself once the worker that asked it has ended (a worker that ends while the process is
+being started cannot kill it; nor can a worker that is killed).
 """
 
 from __future__ import annotations
 
+import asyncio
 import multiprocessing
 import multiprocessing.context
+import multiprocessing.process
+import os
+import threading
 from multiprocessing.connection import Connection
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
 from oracle.errors import OracleError
+from oracle.interrupts import worker_start
 from oracle.serve.bodies import json_body
+from oracle.serve.guard import ctrl_c_held
+from oracle.serve.limits import POLL, Clock
 from oracle.serve.problems import ApiError
-from oracle.serve.service import Processes, answer, service
+from oracle.serve.service import Processes, Solves, answer, service
 
 #: Seconds of the time limit kept for starting the process and building the formula.
 MARGIN = 0.5
@@ -43,8 +52,19 @@ def processes() -> Processes:
     return multiprocessing.get_context("spawn")
 
 
+def _end_with(asker: multiprocessing.process.BaseProcess) -> None:
+    """End this process once ``asker`` has ended (nobody is left to read the answer)."""
+    asker.join()
+    os._exit(1)
+
+
 def _child(conn: Connection, question: str, fields: dict[str, object], timeout: float) -> None:
     """A solve's process: ask the question, send back ("answer", JSON) or ("error", line)."""
+    worker_start()  # Ctrl-C is the service's to handle; end with the fork server
+    asker = multiprocessing.parent_process()  # the worker (the fork server is the parent)
+    if asker is not None:
+        threading.Thread(target=_end_with, args=(asker,), name="asker watch",
+                         daemon=True).start()
     from spec.ask import ask  # noqa: PLC0415 - the solver is loaded in this process only
 
     try:
@@ -57,18 +77,23 @@ def _child(conn: Connection, question: str, fields: dict[str, object], timeout: 
         conn.close()
 
 
-def solve_in_process(context: Processes, question: str,
+def solve_in_process(context: Processes, solves: Solves, clock: Clock, question: str,
                      fields: dict[str, object], limit: float) -> dict[str, object]:
-    """The answer of ``question``, solved within ``limit`` seconds in a process of its own."""
+    """The answer of ``question``, solved within ``limit`` seconds in a process of its own
+    (stopped :data:`GRACE` seconds past the limit by ``clock``)."""
     receive, send = context.Pipe(duplex=False)
     process = context.Process(target=_child, args=(send, question, fields,
                                                    max(0.05, limit - MARGIN)), daemon=True)
-    process.start()
+    stop = clock() + limit + GRACE
+    with ctrl_c_held():  # the fork server, started by the first solve, never takes Ctrl-C
+        process.start()
+    solves.add(process)
     send.close()
     try:
-        if not receive.poll(limit + GRACE):
-            raise ApiError(503, f"the solve ran {GRACE:g} s past its time limit of {limit:g} s "
-                           "and was stopped", "body")
+        while not receive.poll(POLL):
+            if clock() > stop:
+                raise ApiError(503, f"the solve ran {GRACE:g} s past its time limit of "
+                               f"{limit:g} s and was stopped", "body")
         kind, value = receive.recv()
     except EOFError:
         raise ApiError(503, "the solver's process ended without an answer", "body") from None
@@ -76,6 +101,7 @@ def solve_in_process(context: Processes, question: str,
         if process.is_alive():
             process.kill()
         process.join()
+        solves.discard(process)
         receive.close()
     if kind == "error":
         message = str(value)
@@ -90,11 +116,12 @@ def solve_in_process(context: Processes, question: str,
 async def solve(request: Request) -> Response:
     """``POST /solve``: ``{"question": ..., fields..., "timeout": seconds}``."""
     settings = service(request)
-    body = await json_body(request, settings.limits, "solve-request")
+    body = await json_body(request, "solve-request")
     fields = {k: v for k, v in body.items() if k not in ("question", "timeout")}
     wanted = body.get("timeout", settings.limits.timeout)
     limit = min(float(wanted) if isinstance(wanted, (int, float)) else settings.limits.timeout,
                 settings.limits.timeout)
-    result = await run_in_threadpool(solve_in_process, settings.processes,
-                                     str(body["question"]), fields, limit)
+    result = await asyncio.get_running_loop().run_in_executor(
+        settings.threads, solve_in_process, settings.processes, settings.solves, settings.clock,
+        str(body["question"]), fields, limit)
     return answer({**result, "timeout": limit})

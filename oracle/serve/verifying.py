@@ -7,26 +7,24 @@ holds one record per line; the answer is JSON Lines, the very lines ``clever-ora
 --json -`` prints for the same input: a verdict (or an unusable line) per record, in order, then
 the summary.  Query: ``partial=true`` (a game in progress is ``legal-so-far``), ``ruleset=
 OPTION=VALUE`` (repeatable; judge by the other reading of an open rule), ``game=NAME`` (accept
-only that game's records).  At most ``--max-records`` records per request; the records are
-judged within the time limit per request, or the answer is a 503 saying how far it got.
+only that game's records).  At most ``--max-records`` records per request; the records (one
+or many) are judged within the time limit per request by the service's clock, or the answer is
+a 503 saying how far it got.
 """
 
 from __future__ import annotations
 
 import io
 import itertools
-import time
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
 from oracle.games import GAMES
 from oracle.record import Item, record_texts
 from oracle.serve.bodies import JSON, JSON_LINES, read_body, require_media, text_of
-from oracle.serve.limits import Limits
 from oracle.serve.problems import ApiError, record_problem
-from oracle.serve.service import game_named, service
+from oracle.serve.service import Service, game_named, service, within
 from oracle.verifier import KINDS, Judging, judge_item, summary_line
 
 #: The query parameters ``POST /verify`` takes.
@@ -72,37 +70,56 @@ def _exit(counts: dict[str, int]) -> int:
     return 1 if counts["illegal"] or counts["incomplete"] else 0
 
 
-def _lines(rules: Judging, items: list[Item], limits: Limits) -> bytes:
-    deadline = time.monotonic() + limits.timeout
-    counts: dict[str, int] = dict.fromkeys(KINDS, 0)
-    lines = []
-    for done, item in enumerate(items):
-        if time.monotonic() > deadline:
-            raise ApiError(503, f"the time limit of {limits.timeout:g} s per request (--timeout) "
-                           f"ran out after {done} of {len(items)} records; send fewer records "
-                           "per request", "body")
-        outcome = judge_item(rules, item)
-        counts[outcome.kind] += 1
-        lines.append(outcome.line)
-    lines.append(summary_line(counts, _exit(counts)))
-    return "".join(line + "\n" for line in lines).encode("utf-8")
+class _Batch:
+    """Judging JSON Lines of records: how many are judged so far (read by the request while a
+    thread judges them)."""
+
+    def __init__(self, rules: Judging, items: list[Item]) -> None:
+        self.rules = rules
+        self.items = items
+        self.done = 0
+
+    def progress(self) -> str:
+        """How far it got, for the 503 once the time limit runs out."""
+        return (f" after {self.done} of {len(self.items)} records; send fewer records per "
+                "request")
+
+    def lines(self, settings: Service, deadline: float) -> bytes:
+        """The verdict lines and the summary; stops once the clock passes ``deadline``."""
+        counts: dict[str, int] = dict.fromkeys(KINDS, 0)
+        lines = []
+        for item in self.items:
+            if settings.clock() >= deadline:
+                raise ApiError(503, f"the time limit of {settings.limits.timeout:g} s per "
+                               f"request (--timeout) ran out{self.progress()}", "body")
+            outcome = judge_item(self.rules, item)
+            counts[outcome.kind] += 1
+            lines.append(outcome.line)
+            self.done += 1
+        lines.append(summary_line(counts, _exit(counts)))
+        return "".join(line + "\n" for line in lines).encode("utf-8")
 
 
 async def verify(request: Request) -> Response:
     """``POST /verify`` (see the module docstring)."""
-    limits = service(request).limits
+    settings = service(request)
+    limits = settings.limits
     rules = judging(request)
     kind = require_media(request, (JSON, *JSON_LINES))
-    body = await read_body(request, limits)
+    body = await read_body(request)
+    deadline = settings.deadline()
     if not body.strip():
         raise ApiError(400, "the body is empty; send a record (or JSON Lines of records)", "body")
     if kind == JSON:
-        line = await run_in_threadpool(_one, rules, text_of(body))
+        line = await within(settings, deadline, _one, rules, text_of(body),
+                            doing=lambda: " judging the record")
         return Response(line, media_type="application/json")
     items = list(itertools.islice(record_texts("-", stdin=io.BytesIO(body)),
                                   limits.max_records + 1))
     if len(items) > limits.max_records:
         raise ApiError(413, f"more than {limits.max_records} records in one request "
                        "(--max-records)", "body")
-    out = await run_in_threadpool(_lines, rules, items, limits)
+    batch = _Batch(rules, items)
+    out = await within(settings, deadline, batch.lines, settings, deadline,
+                       doing=batch.progress)
     return Response(out, media_type="application/x-ndjson")

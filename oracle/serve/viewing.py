@@ -1,11 +1,12 @@
 """``POST /view``: the record viewer's page for a posted record (the page ``clever-oracle show
 --html`` writes, :mod:`oracle.viewer.page`), with its Content-Security-Policy as a header too.
-Query ``step=K`` opens it at the state before step K; ``partial=true`` shows a game in progress
-as one (``legal-so-far``, as ``show --html --partial``), not as incomplete."""
+Query ``step=K`` (ASCII digits, at most :data:`STEP_DIGITS` of them) opens it at the state
+before step K (past the last step: at the end); ``partial=true`` shows a game in progress as one
+(``legal-so-far``, as ``show --html --partial``), not as incomplete.  The page is made within the
+time limit per request."""
 
 from __future__ import annotations
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
@@ -13,12 +14,14 @@ from oracle.errors import RecordError
 from oracle.record import parse_record
 from oracle.serve.bodies import read_body, require_media, text_of
 from oracle.serve.problems import ApiError, record_problem
-from oracle.serve.service import service
+from oracle.serve.service import service, within
 from oracle.viewer.page import page_data, viewer_page
 from oracle.viewer.timeline import timeline
 
 #: What a posted record is called on its page.
 NAME = "posted record"
+#: The most digits of ``step`` (a record within the body limit has far fewer steps).
+STEP_DIGITS = 9
 
 
 def _start(request: Request) -> int:
@@ -27,7 +30,7 @@ def _start(request: Request) -> int:
     if unknown:
         raise ApiError(422, f"unknown query parameter {unknown[0][:40]!r} (allowed: step, "
                        "partial)", f"query: {unknown[0][:40]}")
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or len(text) > STEP_DIGITS or int(text) < 1:
         raise ApiError(422, f"step={text[:20]!r}: want a step number from 1", "query: step")
     return int(text) - 1
 
@@ -50,9 +53,11 @@ def _page(text: str, start: int, partial: bool = False) -> tuple[str, str]:
 
 async def view(request: Request) -> Response:
     """``POST /view``: body one record (``application/json``); answers ``text/html``."""
+    settings = service(request)
     start, partial = _start(request), _partial(request)
     require_media(request)
-    text = text_of(await read_body(request, service(request).limits))
-    html, policy = await run_in_threadpool(_page, text, start, partial)
+    text = text_of(await read_body(request))
+    html, policy = await within(settings, settings.deadline(), _page, text, start, partial,
+                                doing=lambda: " making the page")
     return Response(html, media_type="text/html",
                     headers={"content-security-policy": policy})

@@ -1,5 +1,7 @@
 """Live servers for the service tests (each started once per test session, on a free loopback
-port, and stopped at the end), and a check of answers against the OpenAPI document's schemas."""
+port, and stopped at the end), and a check of answers against the OpenAPI document's schemas.
+The limits themselves, the time limits included, are tested in-process
+(:mod:`tests.serve.inprocess`)."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import httpx
 import jsonschema
 import pytest
 
-from tests.serve.live import running
+from tests.serve.live import SAFETY, SERVER_TIMEOUT, running
 
 pytest.importorskip("starlette", reason="the serve extra is not installed")
 pytest.importorskip("uvicorn", reason="the serve extra is not installed")
@@ -17,36 +19,22 @@ pytest.importorskip("uvicorn", reason="the serve extra is not installed")
 
 @pytest.fixture(scope="session")
 def server() -> Iterator[str]:
-    """A server with the default limits and one worker."""
-    with running() as url:
-        yield url
-
-
-@pytest.fixture(scope="session")
-def tight_server() -> Iterator[str]:
-    """A server with a quarter-second time limit per request and room for 500 records."""
-    with running("--timeout", "0.25", "--max-records", "500") as url:
-        yield url
-
-
-@pytest.fixture(scope="session")
-def single_server() -> Iterator[str]:
-    """A server that handles one request at a time."""
-    with running("--max-concurrent", "1") as url:
+    """A server with the default limits, but a generous time limit, and one worker."""
+    with running("--timeout", str(SERVER_TIMEOUT)) as url:
         yield url
 
 
 @pytest.fixture(scope="session")
 def pair_server() -> Iterator[str]:
-    """A server with two worker processes."""
-    with running("--workers", "2") as url:
+    """A server with two worker processes (and a generous time limit)."""
+    with running("--workers", "2", "--timeout", str(SERVER_TIMEOUT)) as url:
         yield url
 
 
 @pytest.fixture(scope="session")
 def openapi(server: str) -> dict[str, object]:
     """The server's OpenAPI document."""
-    answer = httpx.get(f"{server}/openapi.json")
+    answer = httpx.get(f"{server}/openapi.json", timeout=SAFETY)
     assert answer.status_code == 200
     document: dict[str, object] = answer.json()
     return document

@@ -13,6 +13,7 @@ import httpx
 
 from oracle.games import GAMES
 from oracle.record import load_records, verify
+from tests.serve.live import SAFETY
 from tests.serve.test_endpoints import states
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -51,7 +52,7 @@ def _answer(path: str, data: dict[str, object]) -> object:
 
 def test_a_burst_on_two_workers_gives_the_librarys_answers(pair_server: str) -> None:
     asked = _requests()
-    with httpx.Client(base_url=pair_server, timeout=60) as client:
+    with httpx.Client(base_url=pair_server, timeout=SAFETY) as client:
         def send(request: tuple[str, object, object]) -> tuple[int, object]:
             path, body, _ = request
             answer = client.post(path, json=body)

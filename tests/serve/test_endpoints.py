@@ -19,6 +19,7 @@ from oracle.play import play_game
 from oracle.record import load_records, record_game
 from oracle.serve.endpoints import ENDPOINTS
 from oracle.viewer.page import viewer_html
+from tests.serve.live import SAFETY, SERVER_TIMEOUT
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / "examples"
@@ -38,7 +39,7 @@ def states(game: Game, seed: int, every: int = 9) -> list[State]:
 
 
 def post(url: str, path: str, body: object) -> httpx.Response:
-    return httpx.post(f"{url}{path}", json=body, timeout=30)
+    return httpx.post(f"{url}{path}", json=body, timeout=SAFETY)
 
 
 def test_the_document_lists_every_endpoint_and_each_schema_reference_resolves(
@@ -56,16 +57,16 @@ def test_the_document_lists_every_endpoint_and_each_schema_reference_resolves(
 
 
 def test_health_games_and_rule_catalogues(server: str, conforms: Check) -> None:
-    health = httpx.get(f"{server}/health").json()
+    health = httpx.get(f"{server}/health", timeout=SAFETY).json()
     conforms(health, "health")
     assert health["games"] == list(GAMES)
-    games = httpx.get(f"{server}/games").json()
+    games = httpx.get(f"{server}/games", timeout=SAFETY).json()
     conforms(games, "games-answer")
     for listed, game in zip(games["games"], GAMES.values()):
         assert listed["name"] == game.name
         assert [o["name"] for o in listed["ruleset_options"]] == [
             o.name for o in game.ruleset_options]
-        rules = httpx.get(f"{server}/games/{game.name}/rules").json()
+        rules = httpx.get(f"{server}/games/{game.name}/rules", timeout=SAFETY).json()
         conforms(rules, "rules-answer")
         assert [r["id"] for r in rules["rules"]] == [r.id for r in game.rules]
 
@@ -142,7 +143,7 @@ def test_verify_answers_as_the_command_line_does(server: str, conforms: Check) -
     records = sorted(EXAMPLES.glob("*.json")) + sorted((EXAMPLES / "illegal").glob("*.json"))
     lines = b"".join(json.dumps(json.loads(p.read_text())).encode() + b"\n" for p in records)
     lines += b'{"format": "clever-oracle-record/1"}\n'
-    answer = httpx.post(f"{server}/verify", content=lines, timeout=60,
+    answer = httpx.post(f"{server}/verify", content=lines, timeout=SAFETY,
                         headers={"content-type": "application/x-ndjson"})
     assert answer.status_code == 200
     assert answer.headers["content-type"].startswith("application/x-ndjson")
@@ -151,7 +152,7 @@ def test_verify_answers_as_the_command_line_does(server: str, conforms: Check) -
         conforms(json.loads(line), "verify-line")
     single = (EXAMPLES / "illegal" / "fourever-illegal-step.json").read_bytes()
     verdict = httpx.post(f"{server}/verify", content=single,
-                         headers={"content-type": "application/json"}).json()
+                         headers={"content-type": "application/json"}, timeout=SAFETY).json()
     conforms(verdict, "verdict")
     assert json.dumps(verdict) == _cli_verify(single).splitlines()[0]
     assert verdict["status"] == "illegal" and verdict["rule"]
@@ -162,19 +163,21 @@ def test_verify_query_partial_ruleset_and_game(server: str) -> None:
     record = record_game(moves[:30], ("Ann", "Bob"), game="clever-4ever", with_totals=False)
     body = json.dumps(record.to_json())
     url = f"{server}/verify"
-    assert httpx.post(url, content=body).json()["status"] == "incomplete"
-    so_far = httpx.post(url, content=body, params={"partial": "true"}).json()
+    assert httpx.post(url, content=body, timeout=SAFETY).json()["status"] == "incomplete"
+    so_far = httpx.post(url, content=body, params={"partial": "true"}, timeout=SAFETY).json()
     assert so_far["status"] == "legal-so-far" and so_far["legal"]
-    wrong_game = httpx.post(url, content=body, params={"game": "clever-cubed"})
+    wrong_game = httpx.post(url, content=body, params={"game": "clever-cubed"}, timeout=SAFETY)
     assert wrong_game.status_code == 422
     assert "not clever-cubed" in wrong_game.json()["error"]
     option = next(iter(find_game("clever-4ever").ruleset_options))
     other = next(v for v in option.values if v != option.default)
-    judged = httpx.post(url, content=body, params={"ruleset": f"{option.name}={other}"})
+    judged = httpx.post(url, content=body, params={"ruleset": f"{option.name}={other}"},
+                        timeout=SAFETY)
     assert judged.status_code == 200
-    bad = httpx.post(url, content=body, params={"ruleset": "no_such_option=1"}).json()
+    bad = httpx.post(url, content=body, params={"ruleset": "no_such_option=1"},
+                     timeout=SAFETY).json()
     assert bad["where"] == "query: ruleset" and "want one of" in bad["error"]
-    typo = httpx.post(url, content=body, params={"partal": "true"}).json()
+    typo = httpx.post(url, content=body, params={"partal": "true"}, timeout=SAFETY).json()
     assert typo["where"] == "query: partal"
 
 
@@ -182,10 +185,10 @@ def test_solve_answers_with_its_certificate(server: str, conforms: Check) -> Non
     answer = post(server, "/solve", {"question": "area-max", "area": "pink", "most": 5}).json()
     conforms(answer, "solve-answer")
     assert (answer["value"], answer["proven"]) == (39, True)
-    assert answer["timeout"] == 10.0
+    assert answer["timeout"] == SERVER_TIMEOUT  # the server's limit when none is asked
     fewest = post(server, "/solve", {"question": "fewest", "goal": 60, "area": "brown",
-                                     "timeout": 5}).json()
-    assert (fewest["value"], fewest["proven"], fewest["timeout"]) == (10, True, 5)
+                                     "timeout": 300}).json()
+    assert (fewest["value"], fewest["proven"], fewest["timeout"]) == (10, True, 300)
     sheet = ("y=....../...x.x/...... t=....../....../....../....../...... b=| "
              "br=..x......... p= rr=o...... nj=....... xd=....... q=")
     reach = post(server, "/solve", {"question": "reachable", "sheet": sheet, "players": 2,
@@ -239,7 +242,8 @@ def test_solve_refuses_a_field_of_the_other_game(server: str) -> None:
 
 def test_view_serves_the_command_lines_page(server: str, tmp_path: Path) -> None:
     source = EXAMPLES / "illegal" / "illegal-step.json"
-    page = httpx.post(f"{server}/view", content=source.read_bytes(), params={"step": 3})
+    page = httpx.post(f"{server}/view", content=source.read_bytes(), params={"step": 3},
+                      timeout=SAFETY)
     assert page.status_code == 200
     assert page.headers["content-type"].startswith("text/html")
     _, record = next(load_records(str(source)))
@@ -247,5 +251,6 @@ def test_view_serves_the_command_lines_page(server: str, tmp_path: Path) -> None
     assert page.text == viewer_html(record, "posted record", 2)
     assert page.headers["content-security-policy"].startswith("default-src 'none'")
     broken = httpx.post(f"{server}/view", content=b'{"format": "clever-oracle-record/1", '
-                        b'"game": "clever-cubed", "players": [], "steps": []}').json()
+                        b'"game": "clever-cubed", "players": [], "steps": []}',
+                        timeout=SAFETY).json()
     assert broken["status"] == 422 and broken["where"] == "/players"

@@ -212,7 +212,8 @@ def read(text: str) -> Part:
     for side in (left, right):
         numbers = side.split(",") if side else []
         if len(numbers) > BLUE_SIDE_FIELDS or not all(
-            n.isdigit() and len(n) <= 2 and BLUE_MIN <= int(n) <= BLUE_MAX and str(int(n)) == n
+            n.isascii() and n.isdigit() and len(n) <= 2 and BLUE_MIN <= int(n) <= BLUE_MAX
+            and str(int(n)) == n
             for n in numbers
         ):
             raise NotationError(

@@ -128,7 +128,8 @@ def target_text(target: int) -> str:
 
 def parse_target(text: str) -> int:
     """The field of :func:`target_text`."""
-    if not text.isdigit() or len(text) > 2 or not 1 <= int(text) <= BROWN_FIELDS:
+    if not (text.isascii() and text.isdigit()) or len(text) > 2 \
+            or not 1 <= int(text) <= BROWN_FIELDS:
         raise NotationError(f"a brown field must be 1 to {BROWN_FIELDS}")
     return int(text)
 

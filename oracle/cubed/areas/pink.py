@@ -152,8 +152,8 @@ def read(text: str) -> Part:
     written, halves = [], 0
     for i, entry in enumerate(entries):
         number, option = entry[:-1], entry[-1:]
-        if option not in ("h", "t") or not number.isdigit() or len(number) > 2 \
-                or str(int(number)) != number:
+        if option not in ("h", "t") or not (number.isascii() and number.isdigit()) \
+                or len(number) > 2 or str(int(number)) != number:
             raise NotationError(f"entry {i + 1} {entry[:20]!r}: want a number then h or t")
         chosen = HALF if option == "h" else TIMES
         if i == 0 and chosen == TIMES:

@@ -148,7 +148,7 @@ def target_text(target: int) -> str:
 
 def parse_target(text: str) -> int:
     """A part from its number (canonical: no leading zero)."""
-    if not text.isdigit() or len(text) > 2 or str(int(text)) != text \
+    if not (text.isascii() and text.isdigit()) or len(text) > 2 or str(int(text)) != text \
             or int(text) >= GREY_PART_COUNT:
         raise NotationError(f"a grey part is 0 to {GREY_PART_COUNT - 1}, not {text[:20]!r}")
     return int(text)

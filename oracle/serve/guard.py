@@ -1,0 +1,178 @@
+"""The guard: the outermost layer of the checking service, which makes sure every request gets
+one JSON answer, whatever happens inside, and which stops the service at once on a signal.
+
+- Anything that escapes the application (it answered nothing, or failed before answering, or
+  its work was cancelled) is answered with a JSON error (500, or 503 while stopping) rather
+  than the server's plain-text one; nothing is left to the server to print as a traceback.
+- :meth:`Guard.stop` (Ctrl-C or SIGTERM, see :func:`stop_on_signals`) answers every request
+  still in flight that has no answer yet with a 503 JSON error, closing its connection, runs the
+  ``on_stop`` callbacks (the solve processes are killed), and ends the process with 130
+  (SIGINT) or 143 (SIGTERM), as every command of the command line does (README, exit codes).
+  A request that arrives meanwhile is answered 503 too; a second signal ends the process at
+  once.
+- Processes the service starts (the workers, the solver's fork server) start with Ctrl-C held
+  back (:func:`ctrl_c_held`): a Ctrl-C while one is still starting up reaches it only once it
+  can stop cleanly (a worker, once :func:`stop_on_signals` is in place) or never (the fork
+  server and the solves, which the service stops), rather than as a traceback.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from multiprocessing import resource_tracker
+from typing import NoReturn
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from oracle.exitcodes import EXIT_INTERRUPTED, EXIT_TERMINATED
+from oracle.serve.problems import ApiError, send_problem
+
+#: Real seconds the answers to the requests in flight may take to be written when stopping
+#: (a safety bound: they are a few hundred bytes each).
+FLUSH = 2.0
+#: The signals that stop the service.
+SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def exit_code(signum: int) -> int:
+    """The exit code for stopping on ``signum``: 143 for SIGTERM, else 130."""
+    return EXIT_TERMINATED if signum == signal.SIGTERM else EXIT_INTERRUPTED
+
+
+def end_process(signum: int) -> NoReturn:
+    """End this process at once with :func:`exit_code`; the command's own process (one worker)
+    says so in one line on standard error, as the command line does."""
+    if multiprocessing.parent_process() is None:
+        word = "terminated" if signum == signal.SIGTERM else "interrupted"
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(f"clever-oracle: {word}\n")
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(exit_code(signum))
+
+
+class Exchange:
+    """One request in flight: its ``send``, and whether its answer has begun (the
+    application's or the guard's; the other's messages are then dropped)."""
+
+    def __init__(self, send: Send) -> None:
+        self.send = send
+        self.started = False
+        self.guarded = False
+
+    async def forward(self, message: Message) -> None:
+        """The application's ``send``: passed on unless the guard has answered."""
+        if self.guarded:
+            return
+        if message["type"] == "http.response.start":
+            self.started = True
+        await self.send(message)
+
+    async def answer(self, error: ApiError, close: bool = False) -> None:
+        """Answer ``error`` unless an answer has begun."""
+        if self.started:
+            return
+        self.started = self.guarded = True
+        await send_problem(self.send, error, close)
+
+
+def _stopping() -> ApiError:
+    return ApiError(503, "the server is stopping; retry on another", None)
+
+
+class Guard:
+    """ASGI middleware around the whole application (see the module docstring)."""
+
+    def __init__(self, app: ASGIApp, on_stop: tuple[Callable[[], None], ...] = ()) -> None:
+        self.app = app
+        self.on_stop = on_stop
+        self.open: set[Exchange] = set()
+        self.stopping: int | None = None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        exchange = Exchange(send)
+        if self.stopping is not None:
+            await exchange.answer(_stopping(), close=True)
+            return
+        self.open.add(exchange)
+        try:
+            await self.app(scope, receive, exchange.forward)
+        except asyncio.CancelledError:
+            await exchange.answer(_stopping(), close=True)
+        except Exception as exc:  # noqa: BLE001 - the promise is: a JSON answer, no traceback
+            if not exchange.started:
+                logging.getLogger("oracle.serve").error(
+                    "internal error on %s: %s: %s", scope.get("path", "?"), type(exc).__name__,
+                    exc)
+            await exchange.answer(ApiError(
+                500, f"internal error of the oracle ({type(exc).__name__}); please report it "
+                "with the request", None), close=True)
+        else:
+            await exchange.answer(ApiError(500, "the oracle gave no answer; please report it "
+                                           "with the request", None), close=True)
+        finally:
+            self.open.discard(exchange)
+
+    def stop(self, signum: int, end: Callable[[int], None] = end_process) -> None:
+        """Stop on ``signum`` (see the module docstring); called in the event loop."""
+        if self.stopping is not None:
+            end(self.stopping)
+            return
+        self.stopping = signum
+        answers = [asyncio.ensure_future(e.answer(_stopping(), close=True))
+                   for e in list(self.open)]
+        for callback in self.on_stop:
+            with contextlib.suppress(Exception):
+                callback()
+        asyncio.ensure_future(self._end(answers, signum, end))
+
+    async def _end(self, answers: list[asyncio.Task[None]], signum: int,
+                   end: Callable[[int], None]) -> None:
+        if answers:
+            await asyncio.wait(answers, timeout=FLUSH)
+        await asyncio.sleep(0)  # the closing transports flush what they hold
+        end(signum)
+
+
+@contextlib.contextmanager
+def ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back from this thread meanwhile, and from the processes it starts
+    meanwhile, which keep it held (see the module docstring; a held signal is delivered once
+    released)."""
+    if not hasattr(signal, "pthread_sigmask"):  # not on every platform
+        yield
+        return
+    # multiprocessing's resource tracker, started with the first process, would let Ctrl-C
+    # through again as it starts: start it first
+    resource_tracker.ensure_running()
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+def stop_on_signals(guard: Guard) -> None:
+    """Make Ctrl-C and SIGTERM call ``guard.stop`` in the running event loop, then let a Ctrl-C
+    held back since the process started through (in the main thread only; replaces the
+    server's own handlers, which would wait for the requests in flight)."""
+    if threading.current_thread() is not threading.main_thread():
+        return
+    loop = asyncio.get_running_loop()
+    for signum in SIGNALS:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signum, guard.stop, signum)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
