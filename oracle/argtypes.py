@@ -25,10 +25,12 @@ def whole(low: int | None = None, high: int | None = None,
           what: str = "a whole number") -> Callable[[str], int]:
     """An option type: a whole number from ``low`` to ``high`` (either may be open)."""
     def parse(text: str) -> int:
-        try:
-            value = int(text.strip(), 10)
-        except ValueError:
-            value = None
+        digits = text.strip()
+        # ASCII digits only (``int`` also reads other scripts' digits), and few enough of them
+        # that ``int`` reads them (Python refuses more than 4,300).
+        plain = digits.removeprefix("-")
+        value = (int(digits, 10) if plain.isascii() and plain.isdigit() and len(plain) <= 100
+                 else None)
         if value is None or (low is not None and value < low) or (
                 high is not None and value > high):
             span = (f"{low} to {high}" if low is not None and high is not None

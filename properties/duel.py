@@ -91,7 +91,7 @@ def impossible_roll(game: Game, state: State, due: str, text: str) -> str | None
         if code not in dice:
             return (f"{token}: the game has no die {code!r} (its dice: "
                     f"{' '.join(dice)})")
-        if not (face.isdigit() and 1 <= int(face) <= 6):
+        if face not in ("1", "2", "3", "4", "5", "6"):
             return f"{token}: die {code} shows {face or 'no face'}; a die shows 1 to 6"
         if code in rolled:
             return f"{token}: die {code} is rolled twice"

@@ -169,3 +169,13 @@ def test_sigterm_while_waiting_for_input_exits_143() -> None:
         process.terminate()
         _, err = process.communicate()
     assert process.returncode == 143 and b"Traceback" not in err
+
+
+@pytest.mark.parametrize("text", ["\u0663", "\u00b2", "1" * 5000, "-" + "1" * 5000, "\uff11"])
+def test_whole_number_options_take_ascii_digits_only(text: str) -> None:
+    """A count option given other scripts' digits (``int`` reads Arabic-Indic ``٣``) or more
+    digits than ``int`` reads is one line, exit 2, never a traceback nor a silent 3."""
+    err = io.StringIO()
+    assert main(["play", "--count", text, "--out", "-"], out=io.StringIO(), err=err) == 2
+    line = err.getvalue()
+    assert line.count("\n") == 1 and "--count" in line and "is not" in line, line

@@ -262,7 +262,7 @@ def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
 
 def _positive(text: str) -> int:
     """A whole number of 1 or more (a beam's width, a branch, a number of runs)."""
-    if not text.isdigit() or int(text) < 1:
+    if not (text.isascii() and text.isdigit()) or len(text) > 100 or int(text) < 1:
         raise argparse.ArgumentTypeError(f"want a whole number of 1 or more, not {text!r}")
     return int(text)
 
@@ -270,7 +270,8 @@ def _positive(text: str) -> int:
 def _floors(text: str) -> tuple[int, ...]:
     """Comma-separated whole numbers (the floors a fox is priced at)."""
     parts = text.split(",")
-    if not all(p.strip().lstrip("-").isdigit() for p in parts):
+    if not all((d := p.strip().removeprefix("-")).isascii() and d.isdigit() and len(d) <= 100
+               for p in parts):
         raise argparse.ArgumentTypeError(f"want whole numbers separated by commas, not {text!r}")
     return tuple(int(p) for p in parts)
 
