@@ -12,6 +12,7 @@ the game's option says otherwise.)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import attrs
@@ -61,8 +62,14 @@ def score(variant: Variant, sheet: Sheet, ruleset: object = None) -> ScoreBreakd
     areas = tuple(area.rules.score(parts[i]) for i, area in enumerate(variant.areas))
     foxes = variant.foxes(sheet)
     value = variant.fox_value(min(areas), variant.default_ruleset if ruleset is None else ruleset)
-    return ScoreBreakdown(tuple(a.label for a in variant.areas), areas, foxes, value,
-                          foxes * value, sum(areas) + foxes * value)
+    return ScoreBreakdown(_labels(variant), areas, foxes, value, foxes * value,
+                          sum(areas) + foxes * value)
+
+
+@cache
+def _labels(variant: Variant) -> tuple[str, ...]:
+    """The area names in sheet order (asked for every score)."""
+    return tuple(a.label for a in variant.areas)
 
 
 def scores(state: GameState[Any, Any]) -> tuple[ScoreBreakdown, ...]:
