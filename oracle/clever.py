@@ -18,7 +18,9 @@ from oracle import (
     chance,
     engine,
     explain,
+    jsontext,
     legal,
+    model,
     movespace,
     notation,
     positiontext,
@@ -28,6 +30,8 @@ from oracle import (
 from oracle.diagnose import diagnose
 from oracle.errors import OracleError
 from oracle.game import Move, Ruleset, RulesetOption, Score, State
+from oracle.jsonread import JSONModelError
+from oracle.legal import well_formed
 from oracle.phase import Phase
 from oracle.rulebook import Rule
 from oracle.sheet import Sheet
@@ -172,6 +176,38 @@ class CleverGame:
     def parse_position(self, text: str) -> AnyState:
         return positiontext.parse_position(self.variant, text)
 
+    # --- the JSON game model ----------------------------------------------------------------
+
+    def to_json(self, state: State) -> dict[str, object]:
+        return model.state_to_json(self._state(state))
+
+    def from_json(self, data: object) -> AnyState:
+        return model.state_from_json(self.variant, data)
+
+    def move_to_json(self, move: Move) -> dict[str, object]:
+        if not well_formed(self.variant, move):
+            raise OracleError(f"not a {self.variant.title} move: {move!r}"[:200])
+        return model.move_to_json(self.variant, move)
+
+    def move_from_json(self, data: object) -> Move:
+        return model.move_from_json(self.variant, data)
+
+    def sheet_to_json(self, sheet: object) -> dict[str, object]:
+        return model.sheet_to_json(self.variant, self._sheet(sheet))
+
+    def sheet_from_json(self, data: object) -> Sheet:
+        if isinstance(data, (str, bytes)):
+            try:
+                data = jsontext.loads(data)
+            except jsontext.JSONTextError as exc:
+                raise JSONModelError("", str(exc)) from None
+        return model.sheet_from_json(self.variant, data)
+
+    def areas(self, sheet: object) -> object:
+        checked = self._sheet(sheet)
+        return self.variant.readings(*(a.rules.reading(checked.parts[i])
+                                        for i, a in enumerate(self.variant.areas)))
+
     # --- scores -----------------------------------------------------------------------------
 
     def score(self, sheet: object, ruleset: object = None) -> Score:
@@ -180,7 +216,10 @@ class CleverGame:
     def scores(self, state: State) -> tuple[Score, ...]:
         return scoring.scores(self._state(state))
 
-    def winners(self, scores: tuple[Score, ...]) -> tuple[int, ...]:
+    def winners(self, scores: tuple[Score, ...]) -> tuple[str, ...]:
+        return tuple(f"p{seat + 1}" for seat in self.winner_seats(scores))
+
+    def winner_seats(self, scores: tuple[Score, ...]) -> tuple[int, ...]:
         if not scores:
             raise OracleError("winners: want one or more score breakdowns")
         return scoring.winners_of(scores)

@@ -14,6 +14,8 @@ from oracle.dice import DICE_COUNT, Place, solo_placement
 from oracle.entries import enter_die, enter_question
 from oracle.errors import IllegalMoveError, OracleError
 from oracle.legal import is_legal_formed, well_formed
+from oracle.model.move import move_from_json
+from oracle.notation import parse_move
 from oracle.moves import (
     ExtraDie,
     Forfeit,
@@ -107,7 +109,13 @@ def _check_chance(state: GameState[Any, Any], move: object) -> None:
 
 def apply(state: StateT, move: object) -> StateT:
     """The state after ``move``; the old state stays valid.  Raises :class:`IllegalMoveError`
-    when the move is not legal in ``state``."""
+    when the move is not legal in ``state``.  ``move`` may be a move, its text (move notation,
+    ``"take W yellow:I"``) or its JSON data (a dict, docs/formats.md, section 6): text or data
+    that is no move of the game raises :class:`~oracle.errors.NotationError` saying why."""
+    if type(move) is str:
+        move = parse_move(state.variant, move)
+    elif type(move) is dict:
+        move = move_from_json(state.variant, move)
     if state.actor == CHANCE:
         if not well_formed(state.variant, move):
             raise illegal(state, move)

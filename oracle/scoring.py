@@ -22,7 +22,9 @@ from oracle.sheet import Sheet
 from oracle.state import GameState
 from oracle.variant import Variant
 
-__all__ = ["ScoreBreakdown", "score", "scores", "solo_rating", "winners", "winners_of"]
+__all__ = [
+    "ScoreBreakdown", "score", "scores", "solo_rating", "winner_seats", "winners", "winners_of",
+]
 
 
 @attrs.frozen
@@ -41,6 +43,18 @@ class ScoreBreakdown:
     def area(self, label: str) -> int:
         """The points of the area called ``label`` (``yellow`` ...)."""
         return self.areas[self.labels.index(label)]
+
+    def __getattr__(self, name: str) -> int:
+        """An area's points by its name as an attribute: ``.yellow``, ``.blue`` ... (each
+        game's own areas: ``.turquoise`` and ``.brown`` in Clever Cubed, ``.grey`` and
+        ``.green`` in Clever 4Ever); AttributeError for a name the game's sheet does not
+        print."""
+        if name.startswith("_") or name == "labels":  # not an area (copying, pickling ...)
+            raise AttributeError(name)
+        if name in self.labels:
+            return self.areas[self.labels.index(name)]
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r} (the areas are "
+                             f"{', '.join(self.labels)})")
 
     def to_json(self) -> dict[str, int]:
         """The breakdown as a JSON-ready mapping: each area by name, ``foxes``, ``fox_points``,
@@ -86,8 +100,14 @@ def winners_of(table: Sequence[Score]) -> tuple[int, ...]:
     return tuple(i for i in tied if max(table[i].areas) == top_area)
 
 
-def winners(state: GameState[Any, Any]) -> tuple[int, ...]:
-    """The winning players (0-based) of a finished game (ruling 22)."""
+def winners(state: GameState[Any, Any]) -> tuple[str, ...]:
+    """The winning players of a finished game, by their ids (``("p1",)``; ruling 22)."""
+    return tuple(f"p{seat + 1}" for seat in winners_of(scores(state)))
+
+
+def winner_seats(state: GameState[Any, Any]) -> tuple[int, ...]:
+    """:func:`winners` as 0-based seats (what ``winners`` answered before players were named by
+    their ids; for old code)."""
     return winners_of(scores(state))
 
 

@@ -88,6 +88,25 @@ class GameState(Generic[R, S]):
         return tuple(DieAt(members[d], self.faces[d] or None, self.places[d])
                      for d in range(DICE_COUNT))
 
+    @property
+    def to_move(self) -> str:
+        """Who is to move, by id: ``p1``, ``p2`` ..., ``dice`` (a roll is due) or ``nobody``
+        (the game is over); ``actor`` is the same as a 0-based seat or a code."""
+        actor = self.actor
+        return "dice" if actor == CHANCE else "nobody" if actor == NOBODY else f"p{actor + 1}"
+
+    @property
+    def active_player(self) -> str:
+        """The active player of the turn, by id (``p1`` ...; ``active`` is its 0-based seat)."""
+        return f"p{self.active + 1}"
+
+    def to_json(self) -> dict[str, object]:
+        """The position as JSON data (docs/formats.md, section 6; schema
+        ``oracle/schema/state-1.json``): ``find_game(name).from_json`` reads it back.  (The
+        model sits above the state: the game's variant holds its writer,
+        :func:`oracle.model.state.state_to_json`.)"""
+        return self.variant.state_json(self)
+
     def pending(self, player: int) -> tuple[Coded, ...]:
         """``player``'s pending question marks (the game's bonus members, in order)."""
         return self.sheets[player].pending

@@ -53,7 +53,7 @@ KINDS: tuple[str, ...] = ("roll", "solo-roll", "take", "extra", "question", "rer
                           "pass")
 #: The name of the move model (the schema's title names it).
 MOVE_FORMAT = "clever-oracle-move/1"
-_PLAIN = {"reroll": REROLL, "forfeit": FORFEIT, "pass": PASS}
+_PLAIN: dict[str, Move] = {"reroll": REROLL, "forfeit": FORFEIT, "pass": PASS}
 
 
 def _entry(area: AreaKind, target: int) -> dict[str, object]:
@@ -62,7 +62,7 @@ def _entry(area: AreaKind, target: int) -> dict[str, object]:
     return out
 
 
-def move_to_json(variant: Variant, move: Move) -> dict[str, object]:
+def move_to_json(variant: Variant, move: object) -> dict[str, object]:
     """A well-formed move of ``variant`` as JSON data (see the module docstring)."""
     if isinstance(move, DieMove):
         out: dict[str, object] = {"kind": move.VERB, "die": move.die.code}

@@ -90,10 +90,12 @@ def _track_forms(variant: Variant, t: int) -> dict[tuple[int, tuple[int, ...]], 
 def _track(variant: Variant, t: int, value: object, where: str) -> tuple[int, int]:
     """One track's (circled, spent mask)."""
     if type(value) is dict and len(value) == 2 and type(value.get("used")) is list:
-        circled = value.get("circled")
-        mask = _track_forms(variant, t).get((circled, tuple(value["used"])))
-        if mask is not None and type(circled) is int:
-            return circled, mask
+        circled = value.get("circled", -1)
+        used = value["used"]
+        if type(circled) is int and all(type(f) is int for f in used):
+            mask = _track_forms(variant, t).get((circled, tuple(used)))
+            if mask is not None:
+                return circled, mask
     track = variant.tracks[t]
     fields = obj(value, where, ("circled", "used"))
     circled = integer(fields["circled"], where + "/circled", 0, track.length,

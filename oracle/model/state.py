@@ -141,7 +141,8 @@ def _dice(variant: Variant, value: object) -> tuple[tuple[int, ...], tuple[Place
     faces, places = [], []
     for d, die in enumerate(listed):
         if type(die) is dict and len(die) == 3 and die.get("die") == codes[d]:
-            face, place = die.get("face", 0), _PLACE_OF.get(die.get("place"))
+            face, label = die.get("face", 0), die.get("place")
+            place = _PLACE_OF.get(label) if type(label) is str else None
             if place is not None and (face is None or type(face) is int) and face in _FACES:
                 faces.append(face or 0)
                 places.append(place)

@@ -44,7 +44,7 @@ def test_protocol_and_a_whole_game() -> None:
     table = game.scores(state)
     assert len(table) == 3 and all(s.total == sum(s.areas) + s.to_json()["fox_points"]
                                    for s in table)
-    assert set(game.winners(table)) <= {0, 1, 2}
+    assert set(game.winners(table)) <= {"p1", "p2", "p3"}
     for sheet in state.sheets:
         text = game.format_sheet(sheet)
         assert game.format_sheet(game.parse_sheet(text)) == text
