@@ -215,11 +215,11 @@ def _score(variant: Variant, sheet: Sheet, ruleset: Any, player: dict[str, objec
     value = player.get("score")
     sheet_json = player["sheet"]
     assert isinstance(sheet_json, dict)
-    if value is None and "foxes" not in sheet_json:
+    if "score" not in player and "foxes" not in sheet_json:
         return
     scored = breakdown(variant, sheet, ruleset)
     check_foxes_of(sheet_json, where + "/sheet", scored.foxes)
-    if value is None:
+    if "score" not in player:
         return
     ours = scored.to_json()
     given = obj(value, where + "/score", tuple(ours))
