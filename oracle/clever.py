@@ -28,7 +28,7 @@ from oracle import (
     sheettext,
 )
 from oracle.diagnose import diagnose
-from oracle.errors import OracleError
+from oracle.errors import NotationError, OracleError
 from oracle.game import Move, Ruleset, RulesetOption, Score, State
 from oracle.jsonread import JSONModelError
 from oracle.legal import well_formed
@@ -130,7 +130,16 @@ class CleverGame:
         return engine.apply_unchecked(self._state(state), move)
 
     def diagnose(self, state: State, move: object) -> tuple[str, str] | None:
-        return diagnose(self._state(state), move)
+        """As :meth:`apply` judges ``move`` (a move, its text or its JSON data; text or data
+        that is no move of the game breaks MOVE-FORM)."""
+        checked = self._state(state)
+        if type(move) is str or type(move) is dict:
+            try:
+                move = (notation.parse_move(self.variant, move) if type(move) is str
+                        else model.move_from_json(self.variant, move))
+            except NotationError as exc:
+                return "MOVE-FORM", str(exc)
+        return diagnose(checked, move)
 
     def chance_outcomes(self, state: State) -> Iterator[tuple[Move, Fraction]]:
         yield from chance.chance_outcomes(self._state(state))

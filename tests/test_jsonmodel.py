@@ -413,8 +413,12 @@ def test_apply_takes_a_moves_text_or_json() -> None:
     four = game.apply(game.new_game(1), "roll W3 Y5 B1 Gy6 Gn2 P4")
     assert game.apply(four, "take Gy grey:0") == game.apply(four, {
         "kind": "take", "die": "Gy", "area": "grey", "part": 0})
-    with pytest.raises(NotationError, match="unknown die colour"):
+    with pytest.raises(oracle.IllegalMoveError, match="unknown die colour") as refused:
         oracle.apply(state, "take Zz yellow:I")
+    assert refused.value.rule == "MOVE-FORM"
+    with pytest.raises(oracle.IllegalMoveError, match="/row") as refused:
+        oracle.apply(state, {"kind": "take", "die": "W", "area": "yellow", "row": "IV"})
+    assert refused.value.rule == "MOVE-FORM"
 
 
 def test_players_are_named_by_their_ids() -> None:
