@@ -106,6 +106,32 @@ def test_shipped_schemas_are_built_from_the_games(file: str, built: Any) -> None
                                     / file).read_text(encoding="utf-8")
 
 
+def _bounds(node: object, path: str, around: str) -> Iterator[tuple[str, str]]:
+    """Every bound of a schema (minimum, maximum, minItems, maxItems) with the description
+    that explains it: its own, else the enclosing schema's."""
+    if isinstance(node, dict):
+        told = node.get("description")
+        here = told if isinstance(told, str) else around
+        if {"minimum", "maximum", "minItems", "maxItems"} & set(node):
+            yield path, here
+        for key_, value in node.items():
+            yield from _bounds(value, f"{path}/{key_}", here)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _bounds(value, f"{path}/{i}", around)
+
+
+@pytest.mark.parametrize("file", ["state-1.json", "move-1.json"])
+def test_every_bound_names_the_rule_that_gives_it(file: str) -> None:
+    import re
+
+    bounds = list(_bounds(shipped(file), "", ""))
+    assert len(bounds) > 40
+    unexplained = [path for path, told in bounds
+                   if not re.search(r"\b(rulebook|rules?|ruling|rulings)\b", told)]
+    assert unexplained == []
+
+
 def _split_validators() -> tuple[jsonschema.protocols.Validator, dict[str, Any]]:
     """The position schema with sheets and scores left to their own schemas (validated once
     per distinct sheet: the schema is the same, in parts), and those parts' validators."""

@@ -78,10 +78,12 @@ def _sheet(variant: Variant) -> dict[str, object]:
                                           "more, ruling 20)."},
                 "used": {"type": "array", "maxItems": track.length, "uniqueItems": True,
                          "description": "The fields used (crossed), by position from the left, "
-                                        f"ascending: each of the {track.length} fields at most "
-                                        "once, and only circled ones.",
+                                        f"ascending: each of the {track.length} printed fields "
+                                        "at most once, and only circled ones (rulebook "
+                                        "'Actions', ruling 20).",
                          "items": {"type": "integer", "minimum": 1, "maximum": track.length,
-                                   "description": f"A field, 1 to {track.length}."}},
+                                   "description": f"A field, 1 to {track.length} (the printed "
+                                                  "track; rulebook 'Actions')."}},
             },
         }
     codes = [b.code for b in variant.bonuses if variant.is_question[b]]
@@ -142,7 +144,9 @@ def _position(variant: Variant) -> dict[str, object]:
             "die": {"const": code},
             "face": {"description": "The face, 1 to 6, or null: not rolled yet in this turn's "
                                     "first roll (a six-sided die).",
-                     "anyOf": [{"type": "integer", "minimum": 1, "maximum": 6},
+                     "anyOf": [{"type": "integer", "minimum": 1, "maximum": 6,
+                                "description": "1 to 6: a six-sided die (rulebook 'Game "
+                                               "Components')."},
                                {"type": "null"}]},
             "place": {"enum": list(PLACE_LABELS),
                       "description": "Where the die lies: the cup, the active player's die "
@@ -233,8 +237,10 @@ def _move(variant: Variant) -> dict[str, object]:
     die = {"enum": codes, "description": "The die, by its code (white first: the colour "
                                          "joker, rulebook 'The White Die')."}
     faces = {"type": "object", "required": ["die", "face"], "additionalProperties": False,
-             "properties": {"die": die, "face": {"type": "integer", "minimum": 1, "maximum": 6,
-                                                 "description": "A six-sided die's face."}}}
+             "properties": {"die": die, "face": {
+                 "type": "integer", "minimum": 1, "maximum": 6,
+                 "description": "The face: 1 to 6, a six-sided die (rulebook 'Game "
+                                "Components')."}}}
 
     def entries(fixed: dict[str, object], required: list[str]) -> list[object]:
         return [{"if": {"properties": {"area": {"const": a.label}}, "required": ["area"]},
@@ -265,7 +271,9 @@ def _move(variant: Variant) -> dict[str, object]:
              "then": {"required": ["kind", "dice"], "additionalProperties": False,
                       "properties": {"kind": kind, "dice": {
                           "description": "The dice in the cup, rolled, in die order: 1 to "
-                                         f"{DICE_COUNT}.",
+                                         f"{DICE_COUNT} (rulebook 'The active player': the "
+                                         "dice not yet placed are rolled; a re-roll rolls the "
+                                         "same dice, ruling 3).",
                           "type": "array", "minItems": 1, "maxItems": DICE_COUNT,
                           "items": faces}}}},
             {"if": {"properties": {"kind": {"const": "solo-roll"}}},

@@ -162,8 +162,8 @@ JSON_SCHEMA: dict[str, object] = {
                       "description": f"The field's position, 1 to {BROWN_FIELDS} from the left "
                                      f"({_RULE})."},
             "number": {"type": "integer", "minimum": 1, "maximum": 6,
-                       "description": "The number printed in that field (checked: "
-                                      f"{_PRINTED})."},
+                       "description": "The number printed in that field, 1 to 6 (checked: "
+                                      f"{_PRINTED}; {_RULE})."},
         },
     },
 }
