@@ -78,6 +78,13 @@ def _extras(codes: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
                  for mask in range(1 << DICE_COUNT))
 
 
+@lru_cache(maxsize=64)
+def _options(ruleset: Any) -> dict[str, str | bool]:
+    """A ruleset's options (a few rulesets: cached; callers copy the mapping)."""
+    options: dict[str, str | bool] = ruleset.options()
+    return options
+
+
 def state_to_json(state: GameState[Any, Any]) -> dict[str, object]:
     """The position as JSON data (see the module docstring)."""
     variant = state.variant
@@ -94,7 +101,7 @@ def state_to_json(state: GameState[Any, Any]) -> dict[str, object]:
     return {
         "format": STATE_FORMAT,
         "game": variant.name,
-        "ruleset": ruleset.options(),
+        "ruleset": dict(_options(ruleset)),
         "round": state.round,
         "phase": PHASE_NAMES[state.phase],
         "to_move": who(state.actor),

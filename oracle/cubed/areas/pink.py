@@ -228,6 +228,13 @@ def to_json(part: Part) -> list[object]:
     return [{"number": n, "option": o} for n, o in zip(part[0], _option_names(part))]
 
 
+#: _HOLDS[field - 1][option]: the numbers that field can hold written with that option.
+_HOLDS: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(frozenset(value(f, die, o) for die in range(1, 7)) for o in (HALF, TIMES))
+    for f in range(1, PINK_FIELDS + 1)
+)
+
+
 def from_json(data: object, where: str) -> Part:
     """The area of :func:`to_json` data; each number must be one its field can hold."""
     written, halves = [], 0
@@ -240,7 +247,7 @@ def from_json(data: object, where: str) -> Part:
             raise JSONModelError(option_at, "the first pink field always takes half")
         number = integer(fields["number"], at + "/number", 1, 6 * max(PINK_STARS),
                          "a pink number")
-        if number not in {value(i + 1, die, chosen) for die in range(1, 7)}:
+        if number not in _HOLDS[i][chosen]:
             raise JSONModelError(at + "/number", f"pink field {i + 1} cannot hold {number} "
                                  f"({option}; star {PINK_STARS[i]})")
         written.append(number)
