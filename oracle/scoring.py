@@ -11,8 +11,8 @@ the game's option says otherwise.)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import cache, lru_cache
+from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import attrs
@@ -73,18 +73,11 @@ def score(variant: Variant, sheet: Sheet, ruleset: object = None) -> ScoreBreakd
     """Score one sheet of ``variant``: each area by its rules, each fox worth the lowest area
     (``variant.fox_value`` applies the game's option on a negative lowest area)."""
     parts = sheet.parts
-    areas = tuple(points(part) for points, part in zip(_points(variant), parts))
+    areas = tuple(area.rules.score(parts[i]) for i, area in enumerate(variant.areas))
     foxes = variant.foxes(sheet)
     value = variant.fox_value(min(areas), variant.default_ruleset if ruleset is None else ruleset)
     return ScoreBreakdown(_labels(variant), areas, foxes, value, foxes * value,
                           sum(areas) + foxes * value)
-
-
-@cache
-def _points(variant: Variant) -> tuple[Callable[[Any], int], ...]:
-    """Each area's ``score``, in sheet order, cached: a pure function of the area's part, and
-    an area's part mostly comes back unchanged in the next position's sheet."""
-    return tuple(lru_cache(maxsize=4096)(area.rules.score) for area in variant.areas)
 
 
 @cache
