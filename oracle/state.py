@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Generic, Self, TypeVar
 import attrs
 
 from oracle.dice import DICE_COUNT, Place
+from oracle.errors import OracleError
 from oracle.kinds import Coded, DieAt
 from oracle.phase import CHANCE, NOBODY, Phase
 from oracle.sheet import Sheet
@@ -105,7 +106,10 @@ class GameState(Generic[R, S]):
         ``oracle/schema/state-1.json``): ``find_game(name).from_json`` reads it back.  (The
         model sits above the state: the game's variant holds its writer,
         :func:`oracle.model.state.state_to_json`.)"""
-        return self.variant.state_json(self)
+        writer = self.variant.state_json
+        if writer is None:
+            raise OracleError(f"{self.variant.title} gives no JSON writer (Variant.state_json)")
+        return writer(self)
 
     def pending(self, player: int) -> tuple[Coded, ...]:
         """``player``'s pending question marks (the game's bonus members, in order)."""

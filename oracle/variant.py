@@ -151,7 +151,7 @@ class Variant:
     white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None
     fox_floor: Callable[[Any], bool] | None = None
     readings: Callable[..., object] = lambda *areas: areas
-    state_json: Callable[[Any], dict[str, object]] = lambda state: {}
+    state_json: Callable[[Any], dict[str, object]] | None = None
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
     rounds_by_players: Mapping[int, int] = ROUNDS_BY_PLAYERS
@@ -219,7 +219,7 @@ class Variant:
         white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None,
         fox_floor: Callable[[Any], bool] | None = None,
         readings: Callable[..., object] = lambda *areas: areas,
-        state_json: Callable[[Any], dict[str, object]] = lambda state: {},
+        state_json: Callable[[Any], dict[str, object]] | None = None,
     ) -> Variant:
         """A game from the modules of its package, each read by the names it has in every game
         (CONTRIBUTING.md, "How to add a game"): ``sheet`` (``Bonus``, ``TRACKS`` as printed,
