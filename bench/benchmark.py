@@ -2,8 +2,10 @@
 
 For 1, 2, 3 and 4 players: random games per second with the checked ``apply`` and with
 ``apply_unchecked``; isolated ``legal_moves``, ``apply`` and ``apply_unchecked`` calls per second
-on a fixed sample of states (and legal moves) from seeded random games; then records verified
-per second (2-player random games) and the time of a fresh ``import oracle``.
+on a fixed sample of states (and legal moves) from seeded random games; the microseconds to turn
+a position into its JSON data and back, and into its text and back (docs/formats.md, sections 5
+and 6); then records verified per second (2-player random games) and the time of a fresh
+``import oracle``.
 
 Each figure is the median of ``--repeat`` repetitions (default 5), shown with the min and max.
 Every repetition runs ``bench/measure.py`` in a fresh process with ``PYTHONPATH`` set to the tree

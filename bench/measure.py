@@ -13,6 +13,10 @@ other than Clever Cubed are measured when ``play_game`` and ``record_game`` take
 object: which API was measured, where ``oracle`` was imported from, and each figure (a rate per
 second, or null for "n/a": a game the tree does not know, or a player count it does not allow).
 
+The conversion figures (a position to its JSON data and back, and to its text and back:
+``to_json``/``from_json`` and ``format_position``/``parse_position``) are microseconds per
+position, n/a in a tree without them.
+
 Every seed is fixed, so every repetition does exactly the same work.  The data of an isolated
 figure (sampled states, (state, legal move) pairs, records) is built before its clock starts;
 the garbage collector is paused while a clock runs.
@@ -48,11 +52,18 @@ STATE_SEEDS = 10_000
 SAMPLE_SEED = 20_240_601
 
 
+#: The conversion figures: a position to its JSON data and back, to its text and back (one
+#: pass over the sampled states), in microseconds per position (lower is better).
+JSON_FIGURE = "position -> JSON -> position, us (lower is better)"
+TEXT_FIGURE = "position -> text -> position, us (lower is better)"
+
+
 def figure_names() -> list[str]:
     """Every figure, in print order."""
     names: list[str] = []
     for kind in ("random games/s, apply", "random games/s, apply_unchecked",
-                 "legal_moves calls/s", "apply calls/s", "apply_unchecked calls/s"):
+                 "legal_moves calls/s", "apply calls/s", "apply_unchecked calls/s",
+                 JSON_FIGURE, TEXT_FIGURE):
         names.extend(f"{kind}, {p}p" for p in PLAYERS)
     names.append("records verified/s, 2p")
     return names
@@ -69,6 +80,17 @@ class Api:
         self.sample_chance: Callable[[Any, random.Random], Any] = source.sample_chance
         self.min_players = min_players
         self.max_players = max_players
+        # the conversions, where the tree has them (None: n/a): a registered game's own, or
+        # the plain API's (a position names its game; a state writes its own JSON)
+        self.format_position: Callable[[Any], str] | None = getattr(
+            source, "format_position", None)
+        self.parse_position: Callable[[str], Any] | None = getattr(source, "parse_position", None)
+        to_json = getattr(source, "to_json", None)
+        self.to_json: Callable[[Any], Any] | None = (
+            to_json if to_json is not None
+            else (lambda state: state.to_json()) if hasattr(source, "state_from_json") else None)
+        self.from_json: Callable[[Any], Any] | None = getattr(
+            source, "from_json", getattr(source, "state_from_json", None))
 
 
 def find_game_function() -> Callable[[str], Any] | None:
@@ -199,6 +221,15 @@ def measure_players(api: Api, players: int, size: str) -> Iterator[tuple[str, fl
                 for state, move in pairs:
                     call(state, move)
         yield f"{kind}, {players}p", passes * len(pairs) / clock.seconds
+
+    for kind, there, back in ((JSON_FIGURE, api.to_json, api.from_json),
+                              (TEXT_FIGURE, api.format_position, api.parse_position)):
+        if there is None or back is None:
+            continue
+        with Clock() as clock:
+            for state in states:
+                back(there(state))
+        yield f"{kind}, {players}p", 1e6 * clock.seconds / len(states)
 
 
 def records_take_a_game() -> bool:

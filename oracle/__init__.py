@@ -22,7 +22,14 @@ ones outside a game's package that import it)::
 
 For any game: :func:`verify` judges a :class:`Record` (:func:`load_records` reads them from
 files, directories and JSON Lines), and :func:`format_position` / :func:`parse_position` write
-and read the one-line position notation.
+and read the one-line position notation.  :func:`parse_move` reads any game's move
+(``game=`` names it), ``apply`` takes a move, its text or its JSON data, and positions, sheets
+and moves are JSON data too (docs/formats.md, section 6): ``state.to_json()``,
+:func:`state_from_json`, ``find_game(name).move_to_json(move)`` / ``.move_from_json(data)``,
+``.sheet_to_json(sheet)``, ``.areas(sheet)`` (a sheet's areas as typed values).
+
+Players are named by their ids (``"p1"``): ``winners(state)`` answers ``("p2",)``;
+:func:`winner_seats` gives the 0-based seats ``(1,)`` as ``winners`` did before, for old code.
 """
 
 __version__ = "0.1.0"
@@ -30,7 +37,8 @@ __version__ = "0.1.0"
 from typing import Any, cast
 
 from oracle.chance import chance_outcomes, sample_chance
-from oracle.cubed.areas import Area
+from oracle.clever import CleverGame
+from oracle.cubed.areas import Area, SheetAreas
 from oracle.cubed.dice import Die, Roll
 from oracle.cubed.joker import Joker
 from oracle.cubed.playersheet import PlayerSheet
@@ -45,6 +53,7 @@ from oracle.engine import new_game as _new_game
 from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
 from oracle.game import Game, RulesetOption
 from oracle.games import DEFAULT_GAME, GAMES, find_game
+from oracle.jsonread import JSONModelError
 from oracle.legal import legal_moves
 from oracle.moves import (
     ChanceMove,
@@ -60,12 +69,13 @@ from oracle.moves import (
 )
 from oracle.notation import parse_move as _parse_move
 from oracle.phase import CHANCE, NOBODY, Phase
-from oracle.position import format_position, parse_position
+from oracle.position import format_position, parse_position, state_from_json
 from oracle.record import Record, Verdict, load_records, verify
 from oracle.rulebook import Rule
-from oracle.scoring import ScoreBreakdown, scores, winners
+from oracle.scoring import ScoreBreakdown, scores, winner_seats, winners
 from oracle.scoring import score as _score
 from oracle.scoring import solo_rating as _solo_rating
+from oracle.sheet import Sheet
 from oracle.state import GameState
 
 
@@ -74,14 +84,36 @@ def new_game(players: int, ruleset: Ruleset = DEFAULT_RULESET) -> GameState[Rule
     return cast(GameState[Ruleset, PlayerSheet], _new_game(CUBED, players, ruleset))
 
 
-def parse_move(text: str) -> Move:
-    """A Clever Cubed move from its canonical text (:class:`NotationError` if not one)."""
-    return _parse_move(CUBED, text)
+def parse_move(text: str, game: str | Game | None = None) -> Move:
+    """A move from its canonical text (:class:`NotationError` if not one).  ``game`` (a name or
+    a game) says whose move it is; without it the text is read as Clever Cubed's, else as the
+    first other game's that reads it (``take Gy grey:0`` is Clever 4Ever's; a text every game
+    reads, like ``pass`` or ``roll W3``, is Clever Cubed's)."""
+    if game is not None:
+        found = find_game(game) if isinstance(game, str) else game
+        if not isinstance(found, CleverGame):
+            raise OracleError(f"not a game: {found!r}"[:200])
+        return _parse_move(found.variant, text)
+    try:
+        return _parse_move(CUBED, text)
+    except NotationError as first:
+        for other in GAMES.values():
+            if isinstance(other, CleverGame) and other.variant is not CUBED:
+                try:
+                    return _parse_move(other.variant, text)
+                except NotationError:
+                    continue
+        raise first from None
 
 
-def score(sheet: PlayerSheet, ruleset: Any = None) -> ScoreBreakdown:
-    """A Clever Cubed sheet's score breakdown."""
-    return _score(CUBED, sheet, ruleset)
+def score(sheet: Sheet, ruleset: Any = None) -> ScoreBreakdown:
+    """A sheet's score breakdown (a Clever Cubed :class:`PlayerSheet`, or another game's sheet:
+    its game scores it), with each area's points as an attribute (``.yellow``) and by name
+    (``.area("yellow")``)."""
+    for game in GAMES.values():
+        if isinstance(game, CleverGame) and type(sheet) is game.variant.sheet:
+            return _score(game.variant, sheet, ruleset)
+    raise OracleError(f"not a sheet of a known game: {type(sheet).__name__}")
 
 
 def solo_rating(total: int) -> str:
@@ -98,5 +130,6 @@ __all__ = [
     "ScoreBreakdown", "SoloRoll", "Take", "apply", "apply_unchecked", "chance_outcomes",
     "diagnose", "legal_moves", "new_game", "parse_move", "sample_chance", "score", "scores",
     "solo_rating", "winners", "format_position", "parse_position", "Record", "Verdict",
-    "load_records", "verify", "__version__",
+    "load_records", "verify", "__version__", "JSONModelError", "SheetAreas", "state_from_json",
+    "winner_seats",
 ]

@@ -7,6 +7,10 @@ as an index: 0 is "no action", and ``by_index[i]`` is the value a move carries. 
 action lists its uses with :meth:`OwnAction.choices` as ``(index, number, partner)``: the number
 the die enters and the number its partner die (blue's partner) counts as; a use that changes the
 partner is only for areas that read the partner.
+
+In the JSON game model (docs/formats.md, section 6) a die move carries the use under the key
+``json_key`` (the action's name: ``number_joker``, ``polish_the_silver``), its value read and
+written by the action (``to_json``/``from_json``, schema ``JSON_SCHEMA``).
 """
 
 from __future__ import annotations
@@ -87,4 +91,25 @@ class OwnAction(Protocol):
 
     def parse(self, value: str) -> Any:
         """The action value of a token's ``value`` (after ``token=``); NotationError if none."""
+        ...
+
+    # --- the JSON game model (docs/formats.md, section 6) -----------------------------------
+
+    @property
+    def json_key(self) -> str:
+        """The key of a use in a die move's JSON, the action's name (``number_joker``)."""
+        ...
+
+    @property
+    def JSON_SCHEMA(self) -> dict[str, object]:  # noqa: N802 - a constant
+        """The JSON Schema of a use's value."""
+        ...
+
+    def to_json(self, action: object) -> object:
+        """A well-formed use (not None) as JSON data."""
+        ...
+
+    def from_json(self, data: object, where: str) -> object:
+        """The use of :meth:`to_json` data; :class:`~oracle.jsonread.JSONModelError` naming the
+        JSON pointer of the fault (``where``: the data's pointer)."""
         ...

@@ -17,6 +17,12 @@ and never sees the sheet that holds it.  One entry in an area is described by pl
 The area answers with two independent readings of its rules: ``targets`` (every legal target:
 what the legal-move generator lists) and ``problem`` (why one target is not legal, as a rule id
 and a sentence: what a refusal says).  The property suites check that the two agree.
+
+Each area also owns its part of the JSON game model (docs/formats.md, section 6): its part of a
+sheet as data a person reads without our notation (``to_json``/``from_json``, the schema
+``JSON_SCHEMA``, the points ``JSON_SCORE``), the keys a move's JSON names a target with
+(``JSON_TARGET``, ``target_json``/``target_from_json``), and the same part as a typed,
+immutable value (``reading``).
 """
 
 from __future__ import annotations
@@ -127,4 +133,45 @@ class AreaRules(Protocol):
 
     def read(self, text: str) -> Any:
         """The part of :meth:`notation`; :class:`~oracle.errors.NotationError` if not one."""
+        ...
+
+    # --- the JSON game model (docs/formats.md, section 6) ----------------------------------
+
+    @property
+    def JSON_SCHEMA(self) -> dict[str, object]:  # noqa: N802
+        """The JSON Schema of the part in a sheet's JSON (every bound described with the rule
+        that gives it)."""
+        ...
+
+    @property
+    def JSON_SCORE(self) -> dict[str, object]:  # noqa: N802
+        """The JSON Schema of the area's points in a score breakdown."""
+        ...
+
+    @property
+    def JSON_TARGET(self) -> dict[str, dict[str, object]]:  # noqa: N802
+        """The keys a move's JSON names a target with, and each one's schema (none for an area
+        with one target)."""
+        ...
+
+    def to_json(self, part: Any) -> object:
+        """The part as JSON data (``JSON_SCHEMA``)."""
+        ...
+
+    def from_json(self, data: object, where: str) -> Any:
+        """The part of :meth:`to_json` data; :class:`~oracle.jsonread.JSONModelError` naming
+        the JSON pointer of the fault (``where`` is the pointer of ``data``)."""
+        ...
+
+    def target_json(self, target: int) -> dict[str, object]:
+        """A target as the keys of a move's JSON (``JSON_TARGET``)."""
+        ...
+
+    def target_from_json(self, move: dict[str, object], where: str) -> int:
+        """The target a move's JSON names (``move`` holds the keys of ``JSON_TARGET``, ``where``
+        is the move's pointer); :class:`~oracle.jsonread.JSONModelError` if none."""
+        ...
+
+    def reading(self, part: Any) -> object:
+        """The part as a typed, immutable value with the same content as :meth:`to_json`."""
         ...

@@ -18,7 +18,9 @@ from oracle import (
     chance,
     engine,
     explain,
+    jsontext,
     legal,
+    model,
     movespace,
     notation,
     positiontext,
@@ -26,8 +28,10 @@ from oracle import (
     sheettext,
 )
 from oracle.diagnose import diagnose
-from oracle.errors import OracleError
+from oracle.errors import NotationError, OracleError
 from oracle.game import Move, Ruleset, RulesetOption, Score, State
+from oracle.jsonread import JSONModelError
+from oracle.legal import well_formed
 from oracle.phase import Phase
 from oracle.rulebook import Rule
 from oracle.sheet import Sheet
@@ -126,7 +130,16 @@ class CleverGame:
         return engine.apply_unchecked(self._state(state), move)
 
     def diagnose(self, state: State, move: object) -> tuple[str, str] | None:
-        return diagnose(self._state(state), move)
+        """As :meth:`apply` judges ``move`` (a move, its text or its JSON data; text or data
+        that is no move of the game breaks MOVE-FORM)."""
+        checked = self._state(state)
+        if type(move) is str or type(move) is dict:
+            try:
+                move = (notation.parse_move(self.variant, move) if type(move) is str
+                        else model.move_from_json(self.variant, move))
+            except NotationError as exc:
+                return "MOVE-FORM", str(exc)
+        return diagnose(checked, move)
 
     def chance_outcomes(self, state: State) -> Iterator[tuple[Move, Fraction]]:
         yield from chance.chance_outcomes(self._state(state))
@@ -172,6 +185,38 @@ class CleverGame:
     def parse_position(self, text: str) -> AnyState:
         return positiontext.parse_position(self.variant, text)
 
+    # --- the JSON game model ----------------------------------------------------------------
+
+    def to_json(self, state: State) -> dict[str, object]:
+        return model.state_to_json(self._state(state))
+
+    def from_json(self, data: object) -> AnyState:
+        return model.state_from_json(self.variant, data)
+
+    def move_to_json(self, move: Move) -> dict[str, object]:
+        if not well_formed(self.variant, move):
+            raise OracleError(f"not a {self.variant.title} move: {move!r}"[:200])
+        return model.move_to_json(self.variant, move)
+
+    def move_from_json(self, data: object) -> Move:
+        return model.move_from_json(self.variant, data)
+
+    def sheet_to_json(self, sheet: object) -> dict[str, object]:
+        return model.sheet_to_json(self.variant, self._sheet(sheet))
+
+    def sheet_from_json(self, data: object) -> Sheet:
+        if isinstance(data, (str, bytes)):
+            try:
+                data = jsontext.loads(data)
+            except jsontext.JSONTextError as exc:
+                raise JSONModelError("", str(exc)) from None
+        return model.sheet_from_json(self.variant, data)
+
+    def areas(self, sheet: object) -> object:
+        checked = self._sheet(sheet)
+        return self.variant.readings(*(a.rules.reading(checked.parts[i])
+                                        for i, a in enumerate(self.variant.areas)))
+
     # --- scores -----------------------------------------------------------------------------
 
     def score(self, sheet: object, ruleset: object = None) -> Score:
@@ -180,7 +225,10 @@ class CleverGame:
     def scores(self, state: State) -> tuple[Score, ...]:
         return scoring.scores(self._state(state))
 
-    def winners(self, scores: tuple[Score, ...]) -> tuple[int, ...]:
+    def winners(self, scores: tuple[Score, ...]) -> tuple[str, ...]:
+        return tuple(f"p{seat + 1}" for seat in self.winner_seats(scores))
+
+    def winner_seats(self, scores: tuple[Score, ...]) -> tuple[int, ...]:
         if not scores:
             raise OracleError("winners: want one or more score breakdowns")
         return scoring.winners_of(scores)

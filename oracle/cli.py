@@ -513,7 +513,7 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     elif to_file:
         totals = ", ".join(str(t) for t in record.totals or ())
         final = game.scores(replay(record))
-        won = ", ".join(f"p{w + 1}" for w in game.winners(final))
+        won = ", ".join(game.winners(final))
         who = f", winner {won}" if len(final) > 1 else ""
         out.write(f"wrote {printable(args.out)}: {len(record.steps)} steps, totals {totals}"
                   f"{who}\n")

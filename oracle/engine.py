@@ -12,8 +12,10 @@ from typing import Any, TypeVar
 from oracle.diagnose import illegal
 from oracle.dice import DICE_COUNT, Place, solo_placement
 from oracle.entries import enter_die, enter_question
-from oracle.errors import IllegalMoveError, OracleError
-from oracle.legal import is_legal_formed, well_formed
+from oracle.errors import IllegalMoveError, NotationError, OracleError
+from oracle.legal import is_legal_formed, legal_moves, well_formed
+from oracle.model.move import move_from_json
+from oracle.notation import parse_move
 from oracle.moves import (
     ExtraDie,
     Forfeit,
@@ -107,7 +109,15 @@ def _check_chance(state: GameState[Any, Any], move: object) -> None:
 
 def apply(state: StateT, move: object) -> StateT:
     """The state after ``move``; the old state stays valid.  Raises :class:`IllegalMoveError`
-    when the move is not legal in ``state``."""
+    when the move is not legal in ``state``.  ``move`` may be a move, its text (move notation,
+    ``"take W yellow:I"``) or its JSON data (a dict, docs/formats.md, section 6): text or data
+    that is no move of the game is refused with rule MOVE-FORM, the reason saying why."""
+    if type(move) is str or type(move) is dict:
+        try:
+            move = (parse_move(state.variant, move) if type(move) is str
+                    else move_from_json(state.variant, move))
+        except NotationError as exc:
+            raise IllegalMoveError("MOVE-FORM", str(exc), state, legal_moves(state)) from None
     if state.actor == CHANCE:
         if not well_formed(state.variant, move):
             raise illegal(state, move)

@@ -107,6 +107,10 @@ class Score(Protocol):
         """The breakdown as a JSON-ready mapping (area names, foxes, fox points, total)."""
         ...
 
+    def area(self, label: str) -> int:
+        """The points of the area called ``label`` (``yellow`` ...)."""
+        ...
+
 
 class Ruleset(Protocol):
     """A game's ruleset: our ruling on each open point, the other readings as named options."""
@@ -238,12 +242,54 @@ class Game(Protocol):
         ``parse_position(format_position(s)) == s`` for every reachable state."""
         ...
 
+    # --- the JSON game model (docs/formats.md, section 6) -----------------------------------
+
+    def to_json(self, state: State) -> dict[str, object]:
+        """The whole position as JSON data (schema ``oracle/schema/state-1.json``): the same
+        content as :meth:`format_position`."""
+        ...
+
+    def from_json(self, data: object) -> State:
+        """A state from its JSON data (or JSON text), checked as :meth:`parse_position` checks
+        a position; :class:`~oracle.jsonread.JSONModelError` (a
+        :class:`~oracle.errors.NotationError`) names the JSON pointer of the fault.
+        ``from_json(to_json(s)) == s`` for every reachable state."""
+        ...
+
+    def move_to_json(self, move: Move) -> dict[str, object]:
+        """A move as JSON data (schema ``oracle/schema/move-1.json``), beside its text."""
+        ...
+
+    def move_from_json(self, data: object) -> Move:
+        """A move from its JSON data (or JSON text); :class:`~oracle.jsonread.JSONModelError`
+        names the JSON pointer of the fault."""
+        ...
+
+    def sheet_to_json(self, sheet: object) -> dict[str, object]:
+        """A sheet as JSON data, area by area: the same content as :meth:`format_sheet`."""
+        ...
+
+    def sheet_from_json(self, data: object) -> object:
+        """A sheet from its JSON data, read as :meth:`parse_sheet` reads sheet notation."""
+        ...
+
+    def areas(self, sheet: object) -> object:
+        """A sheet's areas as typed, immutable values: the game's ``SheetAreas`` (one attribute
+        per area, ``.yellow`` ...; :mod:`oracle.cubed.areas`, :mod:`oracle.fourever.areas`)."""
+        ...
+
     def score(self, sheet: object) -> Score: ...
 
     def scores(self, state: State) -> tuple[Score, ...]: ...
 
-    def winners(self, scores: tuple[Score, ...]) -> tuple[int, ...]:
-        """The winners (0-based seats) among final scores, by the game's tie-break."""
+    def winners(self, scores: tuple[Score, ...]) -> tuple[str, ...]:
+        """The winners among final scores (in seat order), by the game's tie-break, named by
+        their ids: ``("p1",)``."""
+        ...
+
+    def winner_seats(self, scores: tuple[Score, ...]) -> tuple[int, ...]:
+        """:meth:`winners` as 0-based seats (what ``winners`` answered before players were
+        named by their ids)."""
         ...
 
     def solo_rating(self, total: int) -> str:

@@ -8,9 +8,11 @@ the game by that first word in the registry (:mod:`oracle.games`), so a position
 
 from __future__ import annotations
 
+from oracle import jsontext
 from oracle.errors import NotationError, OracleError
 from oracle.game import Game, State
 from oracle.games import GAMES, find_game
+from oracle.jsonread import JSONModelError, choice, obj
 
 
 def position_game(text: str) -> Game:
@@ -41,6 +43,21 @@ def format_position(state: State, game: Game | None = None) -> str:
         except OracleError:
             continue
     raise OracleError(f"{type(state).__name__} is not a state of any known game")
+
+
+def state_from_json(data: object) -> State:
+    """The state a position's JSON data (or JSON text) describes, of the game its ``game`` key
+    names (docs/formats.md, section 6); :class:`~oracle.jsonread.JSONModelError` names the JSON
+    pointer of the fault."""
+    if isinstance(data, (str, bytes)):
+        try:
+            data = jsontext.loads(data)
+        except jsontext.JSONTextError as exc:
+            raise JSONModelError("", str(exc)) from None
+    if not isinstance(data, dict) or "game" not in data:
+        obj(data, "", ("game",))
+    assert isinstance(data, dict)
+    return find_game(choice(data["game"], "/game", tuple(GAMES), "the game")).from_json(data)
 
 
 def is_position(text: str) -> bool:

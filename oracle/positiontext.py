@@ -154,16 +154,30 @@ def _without_foxes(text: str) -> str:
     return SHEET_SEPARATOR.join((head, *(sheet.rpartition(" ")[0] for sheet in sheets)))
 
 
+def track_wants(variant: Variant, sheet: Sheet, round_: int) -> tuple[int, ...]:
+    """The circles each action track (engine order) must show: one for every bonus of the
+    track that the sheet shows (read off its areas) or that rounds 1..``round_`` gave (rulings
+    8, 20), up to the track's length."""
+    track_of = variant.track_of
+    counts = [0] * len(variant.tracks)
+    for area in variant.areas:
+        for bonus in area.rules.earned(sheet.parts[area - 1]):
+            if track_of[bonus] >= 0:
+                counts[track_of[bonus]] += 1
+    for bonus in variant.round_bonus[:round_]:
+        if bonus is not None and track_of[bonus] >= 0:
+            counts[track_of[bonus]] += 1
+    return tuple(min(track.length, n) for track, n in zip(variant.tracks, counts))
+
+
 def track_problems(variant: Variant, sheet: Sheet, round_: int) -> list[str]:
     """What a sheet's action tracks show that its areas and rounds 1..``round_`` did not give:
     every action field is circled by a bonus the sheet shows (read off its areas) or by a round
     bonus (rulings 8, 20), so the circles are exactly those, up to each track's length."""
-    earned = [b for area in variant.areas for b in area.rules.earned(sheet.parts[area - 1])]
-    earned += [b for b in variant.round_bonus[:round_] if b is not None]
     problems = []
-    for t, track in enumerate(variant.tracks):
-        want = min(track.length, sum(1 for b in earned if variant.track_of[b] == t))
+    for t, want in enumerate(track_wants(variant, sheet, round_)):
         if sheet.circled[t] != want:
+            track = variant.tracks[t]
             problems.append(f"field {track.code}=: {sheet.circled[t]} {track.label} fields "
                             f"circled, but the sheet's bonuses and rounds 1-{round_} give {want}")
     return problems
@@ -172,38 +186,50 @@ def track_problems(variant: Variant, sheet: Sheet, round_: int) -> list[str]:
 def turn_problems(state: GameState[Any, Any]) -> list[str]:
     """What no game reaches in a position's turn fields and sheets (position notation refuses
     such a position, so every position it reads is one the engine can go on from)."""
-    variant, phase, places = state.variant, state.phase, state.places
     problems = [f"sheet of p{i + 1}: {p}" for i, sheet in enumerate(state.sheets)
-                for p in track_problems(variant, sheet, state.round)]
+                for p in track_problems(state.variant, sheet, state.round)]
+    return problems + [problem for _, problem in play_faults(state)]
+
+
+def play_faults(state: GameState[Any, Any]) -> list[tuple[str, str]]:
+    """What no game reaches in a position's turn fields (the dice, the phase, the seat, the
+    extra dice), each with the key of the field it is read in (``dice``, ``phase``, ``seat``,
+    ``extras``)."""
+    variant, phase, places = state.variant, state.phase, state.places
+    problems: list[tuple[str, str]] = []
     cup = [d for d in range(DICE_COUNT) if places[d] == Place.CUP]
     fields = [places[d] for d in range(DICE_COUNT) if Place.FIELD_I <= places[d] <= Place.FIELD_III]
     if len(set(fields)) != len(fields):
-        problems.append("a die field holds more than one die")
+        problems.append(("dice", "a die field holds more than one die"))
     if any(field > state.rolls for field in fields):
-        problems.append(f"a die lies on a die field beyond the {state.rolls} rolls used")
+        problems.append(("dice", f"a die lies on a die field beyond the {state.rolls} rolls "
+                         "used"))
     if any(not state.faces[d] for d in range(DICE_COUNT) if places[d] != Place.CUP):
-        problems.append("a die out of the cup that was never rolled")
+        problems.append(("dice", "a die out of the cup that was never rolled"))
+    name = PHASE_NAMES[phase]
     if phase in (Phase.ROLL, Phase.CHOOSE, Phase.ACTIVE_EXTRA) and state.seat != state.active:
-        problems.append(f"phase={PHASE_NAMES[phase]} is the active player's, not p{state.seat + 1}'s")
+        problems.append(("seat", f"phase={name} is the active player's, not p{state.seat + 1}'s"))
     if phase in (Phase.ROLL, Phase.CHOOSE):
         if state.rolls > 2:
-            problems.append(f"phase={PHASE_NAMES[phase]} after all three rolls")
+            problems.append(("phase", f"phase={name} after all three rolls"))
         if not cup:
-            problems.append(f"phase={PHASE_NAMES[phase]} with no die in the cup")
+            problems.append(("phase", f"phase={name} with no die in the cup"))
         if phase is Phase.CHOOSE and any(not state.faces[d] for d in cup):
-            problems.append("phase=choose with a die in the cup not rolled")
+            problems.append(("dice", "phase=choose with a die in the cup not rolled"))
     elif phase is Phase.SOLO_ROLL:
         if not state.solo or len(cup) != DICE_COUNT:
-            problems.append("phase=solo-roll is a solo game's, with all six dice in the cup")
+            problems.append(("phase", "phase=solo-roll is a solo game's, with all six dice in "
+                             "the cup"))
     elif phase is not Phase.OVER and cup:
-        problems.append(f"phase={PHASE_NAMES[phase]} with dice still in the cup")
+        problems.append(("phase", f"phase={name} with dice still in the cup"))
     if phase in (Phase.PASSIVE_CHOOSE, Phase.PASSIVE_EXTRA) and not state.solo \
             and state.seat == state.active:
-        problems.append(f"phase={PHASE_NAMES[phase]} is a passive player's, not the active one's")
+        problems.append(("seat", f"phase={name} is a passive player's, not the active one's"))
     if phase is Phase.END_EXTRA and not (variant.end_extra and state.round == state.rounds):
-        problems.append("phase=end-extra comes only after the last round of a game that has it")
+        problems.append(("phase", "phase=end-extra comes only after the last round of a game "
+                         "that has it"))
     if any(mask >> d & 1 for mask in state.extras for d in cup):
-        problems.append("a die taken as an extra die lies in the cup")
+        problems.append(("extras", "a die taken as an extra die lies in the cup"))
     return problems
 
 

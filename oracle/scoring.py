@@ -12,6 +12,7 @@ the game's option says otherwise.)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 import attrs
@@ -21,7 +22,9 @@ from oracle.sheet import Sheet
 from oracle.state import GameState
 from oracle.variant import Variant
 
-__all__ = ["ScoreBreakdown", "score", "scores", "solo_rating", "winners", "winners_of"]
+__all__ = [
+    "ScoreBreakdown", "score", "scores", "solo_rating", "winner_seats", "winners", "winners_of",
+]
 
 
 @attrs.frozen
@@ -40,6 +43,18 @@ class ScoreBreakdown:
     def area(self, label: str) -> int:
         """The points of the area called ``label`` (``yellow`` ...)."""
         return self.areas[self.labels.index(label)]
+
+    def __getattr__(self, name: str) -> int:
+        """An area's points by its name as an attribute: ``.yellow``, ``.blue`` ... (each
+        game's own areas: ``.turquoise`` and ``.brown`` in Clever Cubed, ``.grey`` and
+        ``.green`` in Clever 4Ever); AttributeError for a name the game's sheet does not
+        print."""
+        if name.startswith("_") or name == "labels":  # not an area (copying, pickling ...)
+            raise AttributeError(name)
+        if name in self.labels:
+            return self.areas[self.labels.index(name)]
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r} (the areas are "
+                             f"{', '.join(self.labels)})")
 
     def to_json(self) -> dict[str, int]:
         """The breakdown as a JSON-ready mapping: each area by name, ``foxes``, ``fox_points``,
@@ -61,8 +76,14 @@ def score(variant: Variant, sheet: Sheet, ruleset: object = None) -> ScoreBreakd
     areas = tuple(area.rules.score(parts[i]) for i, area in enumerate(variant.areas))
     foxes = variant.foxes(sheet)
     value = variant.fox_value(min(areas), variant.default_ruleset if ruleset is None else ruleset)
-    return ScoreBreakdown(tuple(a.label for a in variant.areas), areas, foxes, value,
-                          foxes * value, sum(areas) + foxes * value)
+    return ScoreBreakdown(_labels(variant), areas, foxes, value, foxes * value,
+                          sum(areas) + foxes * value)
+
+
+@cache
+def _labels(variant: Variant) -> tuple[str, ...]:
+    """The area names in sheet order (asked for every score)."""
+    return tuple(a.label for a in variant.areas)
 
 
 def scores(state: GameState[Any, Any]) -> tuple[ScoreBreakdown, ...]:
@@ -79,8 +100,14 @@ def winners_of(table: Sequence[Score]) -> tuple[int, ...]:
     return tuple(i for i in tied if max(table[i].areas) == top_area)
 
 
-def winners(state: GameState[Any, Any]) -> tuple[int, ...]:
-    """The winning players (0-based) of a finished game (ruling 22)."""
+def winners(state: GameState[Any, Any]) -> tuple[str, ...]:
+    """The winning players of a finished game, by their ids (``("p1",)``; ruling 22)."""
+    return tuple(f"p{seat + 1}" for seat in winners_of(scores(state)))
+
+
+def winner_seats(state: GameState[Any, Any]) -> tuple[int, ...]:
+    """:func:`winners` as 0-based seats (what ``winners`` answered before players were named by
+    their ids; for old code)."""
     return winners_of(scores(state))
 
 

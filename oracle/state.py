@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Generic, Self, TypeVar
 import attrs
 
 from oracle.dice import DICE_COUNT, Place
+from oracle.errors import OracleError
 from oracle.kinds import Coded, DieAt
 from oracle.phase import CHANCE, NOBODY, Phase
 from oracle.sheet import Sheet
@@ -87,6 +88,28 @@ class GameState(Generic[R, S]):
         members = tuple(self.variant.dice)
         return tuple(DieAt(members[d], self.faces[d] or None, self.places[d])
                      for d in range(DICE_COUNT))
+
+    @property
+    def to_move(self) -> str:
+        """Who is to move, by id: ``p1``, ``p2`` ..., ``dice`` (a roll is due) or ``nobody``
+        (the game is over); ``actor`` is the same as a 0-based seat or a code."""
+        actor = self.actor
+        return "dice" if actor == CHANCE else "nobody" if actor == NOBODY else f"p{actor + 1}"
+
+    @property
+    def active_player(self) -> str:
+        """The active player of the turn, by id (``p1`` ...; ``active`` is its 0-based seat)."""
+        return f"p{self.active + 1}"
+
+    def to_json(self) -> dict[str, object]:
+        """The position as JSON data (docs/formats.md, section 6; schema
+        ``oracle/schema/state-1.json``): ``find_game(name).from_json`` reads it back.  (The
+        model sits above the state: the game's variant holds its writer,
+        :func:`oracle.model.state.state_to_json`.)"""
+        writer = self.variant.state_json
+        if writer is None:
+            raise OracleError(f"{self.variant.title} gives no JSON writer (Variant.state_json)")
+        return writer(self)
 
     def pending(self, player: int) -> tuple[Coded, ...]:
         """``player``'s pending question marks (the game's bonus members, in order)."""

@@ -121,7 +121,11 @@ class Variant:
     * ``draw_text(sheet, notation, breakdown, title)``, ``draw_svg(sheet, breakdown, title)``:
       the drawing; ``sheet_problems(sheet, ruleset)``: what no reachable sheet shows, read
       independently of the engine (position notation refuses such a sheet);
-      ``sheet_step_problems(before, after)``: what no step does to a sheet (un-crossing ...).
+      ``sheet_step_problems(before, after)``: what no step does to a sheet (un-crossing ...);
+    * ``readings(*areas)``: a sheet's areas as one typed value, given each area's ``reading``
+      in sheet order (the game's ``SheetAreas``; a plain tuple by default);
+      ``state_json(state)``: a state as JSON data (:func:`oracle.model.state.state_to_json`,
+      which sits above the state: the game's package hands it over, for ``state.to_json()``).
     """
 
     name: str
@@ -146,6 +150,8 @@ class Variant:
     renamed: Mapping[str, str] = MappingProxyType({})
     white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None
     fox_floor: Callable[[Any], bool] | None = None
+    readings: Callable[..., object] = lambda *areas: areas
+    state_json: Callable[[Any], dict[str, object]] | None = None
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
     rounds_by_players: Mapping[int, int] = ROUNDS_BY_PLAYERS
@@ -212,13 +218,16 @@ class Variant:
         end_extra: bool = True,
         white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None,
         fox_floor: Callable[[Any], bool] | None = None,
+        readings: Callable[..., object] = lambda *areas: areas,
+        state_json: Callable[[Any], dict[str, object]] | None = None,
     ) -> Variant:
         """A game from the modules of its package, each read by the names it has in every game
         (CONTRIBUTING.md, "How to add a game"): ``sheet`` (``Bonus``, ``TRACKS`` as printed,
         ``ROUND_BONUS``, ``SOLO_TITLES``, and ``RENAMED`` if codes were renamed), ``dice``
         (``Die``, ``Roll``), ``rules`` (``RULES``), ``ruleset`` (``DEFAULT_RULESET``),
         ``drawing`` (``sheet_text``, ``sheet_svg``) and ``checks`` (``sheet_problems``,
-        ``step_problems``); the rest is what the game says beyond its sheet."""
+        ``step_problems``); the rest is what the game says beyond its sheet (``readings``: the
+        class of a sheet's areas as typed values; ``state_json``: the JSON model's writer)."""
         printed = tuple(sheet.TRACKS)
         bonus = sheet.Bonus
         engine = sorted(printed, key=lambda t: (t.action is not bonus["REROLL"],
@@ -232,7 +241,7 @@ class Variant:
             draw_svg=drawing.sheet_svg, sheet_problems=checks.sheet_problems,
             sheet_step_problems=checks.step_problems,
             renamed=getattr(sheet, "RENAMED", MappingProxyType({})), white_limit=white_limit,
-            fox_floor=fox_floor,
+            fox_floor=fox_floor, readings=readings, state_json=state_json,
         )
 
     def make_ruleset(self, options: Mapping[str, object], base: Any = None) -> Any:

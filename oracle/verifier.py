@@ -100,7 +100,7 @@ def format_verdict(verdict: Verdict, game: Game) -> str:
     under = _under(verdict)
     if verdict.status == "legal":
         lines = [f"{verdict.name}: LEGAL{under} ({verdict.steps} steps)"]
-        won = game.winners(verdict.scores) if len(verdict.scores) > 1 else ()
+        won = game.winner_seats(verdict.scores) if len(verdict.scores) > 1 else ()
         for i, (name, s) in enumerate(zip(verdict.players, verdict.scores)):
             mark = " (winner)" if i in won else ""
             lines.append(f"  p{i + 1} {name}: {s}{mark}")

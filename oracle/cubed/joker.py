@@ -21,6 +21,7 @@ from oracle.action import Choice
 from oracle.area import EntryState, Problem
 from oracle.cubed.sheet import NUMBER_JOKER_FIELDS
 from oracle.errors import NotationError
+from oracle.jsonread import choice, integer, key, obj
 from oracle.sheet import ACTION, Sheet
 
 __all__ = ["JOKER", "JOKER_BY_INDEX", "Joker", "NumberJoker"]
@@ -46,6 +47,8 @@ JOKER_BY_INDEX: tuple[Joker | None, ...] = (None,) + tuple(
     Joker(n, free) for free in (False, True) for n in NUMBERS
 )
 _PRINTED = tuple(sorted({n for n in NUMBER_JOKER_FIELDS if n}))
+#: How a use names its field in the JSON model: the field printed with the number, or a '?'.
+FIELD_KINDS: tuple[str, ...] = ("printed", "?")
 _FREE_FIELDS = tuple(i for i, n in enumerate(NUMBER_JOKER_FIELDS) if not n)
 
 
@@ -122,6 +125,37 @@ class NumberJoker:
             kind = "a '?' field" if action.free else f"a field printed {action.number}"
             return "NUMBER-JOKER", f"no circled, unspent number-joker field: {kind}"
         return None
+
+    json_key = "number_joker"
+    JSON_SCHEMA: dict[str, object] = {
+        "description": "A number joker spent on the die (rulebook 'Any Number'; rulings 12, "
+                       "20, 23): the number the die is entered as, and the field crossed: the "
+                       "one printed with that number, or a '?' field.",
+        "type": "object", "required": ["number", "field"], "additionalProperties": False,
+        "properties": {
+            "number": {"type": "integer", "minimum": 1, "maximum": 6,
+                       "description": "The number entered, 1 to 6 (rulebook 'Any Number'); a "
+                                      "printed field has 3, 4, 5 or 6."},
+            "field": {"enum": list(FIELD_KINDS),
+                      "description": "printed: the field printed with the number; ?: a '?' "
+                                     "field used as the number (the sheet's number-joker track "
+                                     "prints 3 4 5 6 ? ? ?)."},
+        },
+    }
+
+    def to_json(self, action: object) -> object:
+        """``{"number": 5, "field": "?"}``."""
+        assert isinstance(action, Joker)
+        return {"number": action.number, "field": FIELD_KINDS[action.free]}
+
+    def from_json(self, data: object, where: str) -> Joker:
+        """The joker of :meth:`to_json` data (a printed field must print the number: the rules
+        judge that, as for ``joker=N``)."""
+        fields = obj(data, where, ("number", "field"))
+        field, at = key(fields, "field", where)
+        free = choice(field, at, FIELD_KINDS, "a number-joker field") == "?"
+        number, at = key(fields, "number", where)
+        return Joker(integer(number, at, 1, 6, "a number joker's number"), free)
 
     def parse(self, value: str) -> Joker:
         """``N`` or ``?N`` (N 1..6)."""

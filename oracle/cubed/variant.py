@@ -9,9 +9,10 @@ sheet checks.  The game ends with the end-of-game extra dice (ruling 7).
 
 from __future__ import annotations
 
+from oracle.model.state import state_to_json
 from oracle.variant import Variant
 from oracle.cubed import dice, invariants, render, rules, ruleset, sheet
-from oracle.cubed.areas import Area
+from oracle.cubed.areas import Area, SheetAreas
 from oracle.cubed.joker import JOKER
 from oracle.cubed.playersheet import PlayerSheet
 
@@ -19,4 +20,5 @@ __all__ = ["CUBED"]
 
 CUBED = Variant.of("clever-cubed", "Clever Cubed", sheet=sheet, dice=dice, areas=Area,
                    action=JOKER, rules=rules, ruleset=ruleset, drawing=render, checks=invariants,
-                   sheet_class=PlayerSheet)
+                   sheet_class=PlayerSheet, readings=SheetAreas,
+                   state_json=state_to_json)

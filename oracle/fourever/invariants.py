@@ -8,6 +8,7 @@ from the printed sheet's numbers (copied again here, not taken from the engine's
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from oracle.fourever.ruleset import DEFAULT_RULESET, Ruleset
@@ -23,12 +24,11 @@ _GREY_POINTS = (1, 2, 3, 4, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11)
 _PINK_POINTS = (2, 4, 6, 9, 12, 15, 19, 23, 27, 32, 37, 42)
 
 
-def _grey_cells(sheet: Sheet) -> set[tuple[int, int]]:
-    """The crossed grey cells, found by flooding from each part's first cell in row-major order
-    (the part numbering of the sheet)."""
+def _flood_parts() -> tuple[frozenset[tuple[int, int]], ...]:
+    """The grey parts, found by flooding from each part's first cell in row-major order (the
+    part numbering of the sheet): the cells of each part, read once from the shading."""
     seen: set[tuple[int, int]] = set()
-    crossed: set[tuple[int, int]] = set()
-    part = 0
+    parts: list[frozenset[tuple[int, int]]] = []
     for r in range(4):
         for c in range(16):
             if (r, c) in seen:
@@ -42,10 +42,37 @@ def _grey_cells(sheet: Sheet) -> set[tuple[int, int]]:
                         cells.add((ny, nx))
                         stack.append((ny, nx))
             seen |= cells
-            if sheet.parts[2] >> part & 1:
-                crossed |= cells
-            part += 1
+            parts.append(frozenset(cells))
+    return tuple(parts)
+
+
+_PARTS = _flood_parts()
+
+
+def _grey_cells(sheet: Sheet) -> set[tuple[int, int]]:
+    """The crossed grey cells: the cells of every crossed part."""
+    crossed: set[tuple[int, int]] = set()
+    mask = sheet.parts[2]
+    for part, cells in enumerate(_PARTS):
+        if mask >> part & 1:
+            crossed |= cells
     return crossed
+
+
+@lru_cache(maxsize=4096)
+def _grey_connected(mask: int) -> bool:
+    """True when the crossed grey cells of the parts ``mask`` all connect to a start part (a
+    cell in the left column), flooding cell by cell."""
+    crossed = {cell for part, cells in enumerate(_PARTS) if mask >> part & 1 for cell in cells}
+    reach = {(r, 0) for r in range(4)} & crossed
+    stack = list(reach)
+    while stack:
+        y, x = stack.pop()
+        for cell in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+            if cell in crossed and cell not in reach:
+                reach.add(cell)
+                stack.append(cell)
+    return reach == crossed
 
 
 def _foxes(sheet: Sheet, crossed: set[tuple[int, int]]) -> int:
@@ -112,18 +139,9 @@ def sheet_problems(sheet: Sheet, ruleset: Any = DEFAULT_RULESET) -> list[str]:
         problems.append("a written number outside 1..6")
     if sheet.parts[1] >> 36 or sheet.parts[2] >> 17:
         problems.append("a cross outside the area")
-    crossed = _grey_cells(sheet)
-    if crossed:
-        reach = {(r, 0) for r in range(4)} & crossed
-        stack = list(reach)
-        while stack:
-            y, x = stack.pop()
-            for cell in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
-                if cell in crossed and cell not in reach:
-                    reach.add(cell)
-                    stack.append(cell)
-        if reach != crossed:
-            problems.append("grey crosses not connected to a start part")
+    grey = sheet.parts[2]
+    if isinstance(grey, int) and not grey >> 17 and not _grey_connected(grey):
+        problems.append("grey crosses not connected to a start part")
     if list(sheet.pending) != sorted(sheet.pending) or any(
         b < 4 for b in sheet.pending  # the actions and the fox are never pending
     ):

@@ -24,6 +24,7 @@ from oracle.action import Choice
 from oracle.area import EntryState, Problem
 from oracle.dice import Place
 from oracle.errors import NotationError
+from oracle.jsonread import JSONModelError, integer, key, obj
 from oracle.fourever.dice import Die
 from oracle.sheet import ACTION, Sheet
 
@@ -157,6 +158,42 @@ class PolishTheSilver:
                     "(1 and 6 are not adjacent)"
                 )
         return None
+
+    json_key = "polish_the_silver"
+    JSON_SCHEMA: dict[str, object] = {
+        "description": "Polish the silver on the entry (ruling 4E-1): how many times, and which "
+                       "way (+ up, - down), the die entered and its partner die (white for blue, "
+                       "blue for white: blue entries only) are polished; one polish field per "
+                       "step, so not both 0.",
+        "type": "object", "required": ["die", "partner"], "additionalProperties": False,
+        "properties": {
+            "die": {"type": "integer", "minimum": -MAX_POLISH, "maximum": MAX_POLISH,
+                    "description": f"The change to the die entered, -{MAX_POLISH} to "
+                                   f"+{MAX_POLISH}: no wrap, the number stays 1 to 6 (ruling "
+                                   "4E-1)."},
+            "partner": {"type": "integer", "minimum": -MAX_POLISH, "maximum": MAX_POLISH,
+                        "description": f"The change to the partner die, -{MAX_POLISH} to "
+                                       f"+{MAX_POLISH} (ruling 4E-1); 0 for none."},
+        },
+        "not": {"properties": {"die": {"const": 0}, "partner": {"const": 0}}},
+    }
+
+    def to_json(self, action: object) -> object:
+        """``{"die": 2, "partner": 0}``."""
+        assert isinstance(action, Polish)
+        return {"die": action.own, "partner": action.partner}
+
+    def from_json(self, data: object, where: str) -> Polish:
+        """The polish of :meth:`to_json` data."""
+        fields = obj(data, where, ("die", "partner"))
+        own, at = key(fields, "die", where)
+        partner, partner_at = key(fields, "partner", where)
+        polish = Polish(integer(own, at, -MAX_POLISH, MAX_POLISH, "a polish change"),
+                        integer(partner, partner_at, -MAX_POLISH, MAX_POLISH,
+                                "a polish change"))
+        if polish == Polish(0, 0):
+            raise JSONModelError(where, "polishes nothing: leave polish_the_silver out")
+        return polish
 
     def parse(self, value: str) -> Polish | None:
         """``+N``, ``-N`` or ``±A/±B`` (0 to 5); ``+0`` polishes nothing (None)."""

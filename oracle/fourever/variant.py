@@ -16,9 +16,10 @@ from typing import Any
 
 from oracle.area import Problem
 from oracle.fourever import dice, invariants, render, rules, ruleset, sheet
-from oracle.fourever.areas import Area
+from oracle.fourever.areas import Area, SheetAreas
 from oracle.fourever.polish import POLISH
 from oracle.sheet import Sheet
+from oracle.model.state import state_to_json
 from oracle.variant import Variant
 
 __all__ = ["FOUREVER", "FourEverSheet"]
@@ -50,4 +51,5 @@ def _fox_floor(ruleset: Any) -> bool:
 FOUREVER = Variant.of("clever-4ever", "Clever 4Ever", sheet=sheet, dice=dice, areas=Area,
                       action=POLISH, rules=rules, ruleset=ruleset, drawing=render,
                       checks=invariants, sheet_class=FourEverSheet, end_extra=False,
-                      white_limit=_white_limit, fox_floor=_fox_floor)
+                      white_limit=_white_limit, fox_floor=_fox_floor, readings=SheetAreas,
+                      state_json=state_to_json)

@@ -38,7 +38,7 @@ def _score(body: dict[str, object]) -> dict[str, object]:
     scores = tuple(game.score(s) for s in sheets)
     winners = game.winners(scores) if over and len(scores) > 1 else ()
     return {"game": game.name, "scores": [s.to_json() for s in scores],
-            "winners": [f"p{w + 1}" for w in winners],
+            "winners": list(winners),
             "solo_rating": game.solo_rating(scores[0].total) if len(scores) == 1 else None}
 
 

@@ -86,7 +86,7 @@ def page_data(line: Timeline, name: str, start: int = 0) -> dict[str, object]:
             for frame in line.frames
         ],
         "verdict": verdict.to_json(),
-        "winners": list(game.winners(final)) if len(final) > 1 else [],
+        "winners": list(game.winner_seats(final)) if len(final) > 1 else [],
         "solo_rating": game.solo_rating(final[0].total) if len(final) == 1 else None,
         "fragments": fragments,
         "drawings": drawings,

@@ -21,6 +21,7 @@ from oracle import (
     new_game,
     score,
     solo_rating,
+    winner_seats,
     winners,
 )
 from oracle.cubed.areas import brown, turquoise, yellow
@@ -204,9 +205,11 @@ def test_winner_tie_break() -> None:
     a = PlayerSheet(brown=(1 << 12) - 1)                    # 90 in one area
     b = PlayerSheet(brown=(1 << 9) - 1, pink=(6, 6, 6, 6, 6, 2, 2, 2))   # 54 + 36 = 90
     c = PlayerSheet(pink=(3,))
-    assert winners(attrs.evolve(base, sheets=(a, b, c))) == (0,)
-    assert winners(attrs.evolve(base, sheets=(b, a, a))) == (1, 2)
-    assert winners(attrs.evolve(base, sheets=(c, b, c))) == (1,)
+    assert winners(attrs.evolve(base, sheets=(a, b, c))) == ("p1",)
+    assert winners(attrs.evolve(base, sheets=(b, a, a))) == ("p2", "p3")
+    assert winners(attrs.evolve(base, sheets=(c, b, c))) == ("p2",)
+    # the 0-based accessor for old code
+    assert winner_seats(attrs.evolve(base, sheets=(b, a, a))) == (1, 2)
 
 
 @pytest.mark.rule("SOLO-RATING")

@@ -242,9 +242,11 @@ def test_malformed_moves_are_refused_by_form() -> None:
         Take(Y, Area.PINK, 2),
         Take(Y, Area.YELLOW, 1, Joker(0, True)),
         QuestionMark(Bonus.REROLL, 3, Area.YELLOW, 1),
-        "take Y yellow:I",
         None,
+        ["take Y yellow:I"],
     ]
     for move in garbage:
         assert rule_of(state, move) == "MOVE-FORM", move  # type: ignore[arg-type]  # deliberately not a Move
     assert Take(Y, Area.YELLOW, 1) in legal_moves(state)
+    # a move's text is read as the move (apply takes text as well as a move)
+    assert apply(state, "take Y yellow:I") == apply(state, Take(Y, Area.YELLOW, 1))

@@ -44,7 +44,7 @@ def test_protocol_and_a_whole_game() -> None:
     table = game.scores(state)
     assert len(table) == 3 and all(s.total == sum(s.areas) + s.to_json()["fox_points"]
                                    for s in table)
-    assert set(game.winners(table)) <= {0, 1, 2}
+    assert set(game.winners(table)) <= {"p1", "p2", "p3"}
     for sheet in state.sheets:
         text = game.format_sheet(sheet)
         assert game.format_sheet(game.parse_sheet(text)) == text
@@ -70,12 +70,21 @@ def test_another_games_objects_are_refused() -> None:
             call()
     state = game.new_game(1)
     moved = game.apply(state, game.parse_move("roll W1 Y2 B3 Gy4 Gn5 P6"))
-    for junk in (None, 3, "pass", object()):
+    for junk in (None, 3, object(), ["pass"]):
         with pytest.raises(IllegalMoveError) as error:
             game.apply(moved, junk)
         assert error.value.rule == "MOVE-FORM"
         assert not game.is_legal(moved, junk)
         assert game.diagnose(moved, junk) is not None
+    # a move's text is read as the move (here refused by the rules, as the move is)
+    with pytest.raises(IllegalMoveError) as error:
+        game.apply(moved, "pass")
+    assert error.value.rule == "ACTIVE-PICK" == game.diagnose(moved, "pass")[0]  # type: ignore[index]
+    assert game.diagnose(moved, "take Zz yellow:1") == (
+        "MOVE-FORM", "move 'take Zz yellow:1': token 2 'Zz': unknown die colour (want W Y B Gy "
+        "Gn P)")
+    with pytest.raises(IllegalMoveError, match="unknown die colour"):
+        game.apply(moved, "take Zz yellow:1")
     assert not game.is_legal(moved, Take("W", Area.YELLOW, 1))  # type: ignore[arg-type]  # a die that is no Die
     with pytest.raises(NotationError):
         game.parse_move("take Gy polish=+0 grey:8")

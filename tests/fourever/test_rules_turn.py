@@ -98,7 +98,8 @@ def test_no_move_after_the_end(random_game: Callable[..., list[GameState]],
 def test_move_form(at: At, rule_of: RuleOf) -> None:
     state = at(Phase.CHOOSE, FACES)
     assert view(apply(state, Take(Y, Area.YELLOW, 1)).sheets[0]).yellow == ((2,), (), ())
-    assert rule_of(state, "take Y yellow:1") == "MOVE-FORM"
+    assert apply(state, "take Y yellow:1") == apply(state, Take(Y, Area.YELLOW, 1))  # text read
+    assert rule_of(state, ["take Y yellow:1"]) == "MOVE-FORM"
     assert rule_of(state, Take(Y, Area.YELLOW, 7)) == "MOVE-FORM"
     assert rule_of(state, Take(Y, Area.YELLOW, 1, (0, 1))) == "MOVE-FORM"
     assert rule_of(state, object()) == "MOVE-FORM"

@@ -55,7 +55,7 @@ def test_a_legal_record_has_a_frame_per_step_and_the_final_scores(file: str) -> 
     data = page_data(line, file)
     assert data["verdict"]["status"] == "legal"  # type: ignore[index]  # JSON read as object
     scores = game.scores(final)
-    assert data["winners"] == (list(game.winners(scores)) if len(scores) > 1 else [])
+    assert data["winners"] == (list(game.winner_seats(scores)) if len(scores) > 1 else [])
     for i, frame in enumerate(line.frames[:12]):
         state = replay(record, i + 1)
         assert frame.view.legal == tuple(str(m) for m in game.legal_moves(state))

@@ -12,11 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+import attrs
+
 from oracle.area import AreaRules
 from oracle.cubed.areas import blue, brown, pink, turquoise, yellow
 from oracle.kinds import AreaKind
 
-__all__ = ["AREAS", "AREA_BY_LABEL", "AREA_MODULES", "Area"]
+__all__ = ["AREAS", "AREA_BY_LABEL", "AREA_MODULES", "Area", "SheetAreas"]
 
 
 class Area(AreaKind):
@@ -34,3 +36,17 @@ AREAS: Mapping[Area, AreaRules] = MappingProxyType({a: a.rules for a in Area})
 #: The area modules in sheet order.
 AREA_MODULES: tuple[AreaRules, ...] = tuple(a.rules for a in Area)
 AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
+
+
+@attrs.frozen
+class SheetAreas:
+    """A Clever Cubed sheet's areas as typed, immutable values (``find_game(...).areas(sheet)``;
+    the same content as the sheet's JSON, docs/formats.md, section 6): ``yellow`` the numbers
+    crossed in rows I-III, ``turquoise`` in rows 1-5, ``blue`` the numbers written on each side,
+    ``brown`` the fields crossed, ``pink`` the numbers written and how."""
+
+    yellow: yellow.YellowCrosses
+    turquoise: turquoise.TurquoiseCrosses
+    blue: blue.BlueNumbers
+    brown: brown.BrownCrosses
+    pink: pink.PinkNumbers

@@ -18,6 +18,8 @@ from enum import IntEnum
 from functools import cache
 from typing import Any
 
+import attrs
+
 from oracle.area import QUESTION_DIE, EntryState, Problem
 from oracle.cubed.dice import Die
 from oracle.cubed.ruleset import BlueQuestion
@@ -35,6 +37,8 @@ from oracle.cubed.sheet import (
     Bonus,
 )
 from oracle.errors import NotationError
+from oracle.jsonread import choice, key, obj
+from oracle.jsonread import numbers as read_numbers
 
 
 class Side(IntEnum):
@@ -221,3 +225,80 @@ def read(text: str) -> Part:
             )
         sides.append(tuple(int(n) for n in numbers))
     return sides[0], sides[1]
+
+
+# --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
+
+_RULE = "rulebook 'The Blue Area'"
+_MOST = 2 * BLUE_POINTS[-1] + 2 * BLUE_SIDE_FIELDS * BLUE_EXTREME_POINTS
+JSON_SCHEMA: dict[str, object] = {
+    "description": f"Blue ({_RULE}): a track out from the printed 7 in the middle; for each "
+                   "side, the numbers written, from the middle out. Each is the blue die plus "
+                   "the white die (ruling 15) or a question mark's number (ruling 13).",
+    "type": "object",
+    "required": list(SIDE_NAMES),
+    "additionalProperties": False,
+    "properties": {side: {
+        "description": f"The numbers written on the {side} side, nearest the middle first: at "
+                       f"most its {BLUE_SIDE_FIELDS} fields ({_RULE}); each one "
+                       f"{'lower' if side == 'left' else 'higher'} by exactly 1 than the one "
+                       "before (the middle 7 first), or a 7 (ruling 14).",
+        "type": "array", "maxItems": BLUE_SIDE_FIELDS,
+        "items": {"type": "integer", "minimum": BLUE_MIN, "maximum": BLUE_MAX,
+                  "description": f"A number written: the sum of two dice, {BLUE_MIN} to "
+                                 f"{BLUE_MAX} (ruling 15; a question mark's total, ruling 13)."},
+    } for side in SIDE_NAMES},
+}
+JSON_SCORE: dict[str, object] = {
+    "description": "Blue points: the points above each side's outermost written field (at most "
+                   f"{BLUE_POINTS[-1]}) plus {BLUE_EXTREME_POINTS} for every number "
+                   f"<= {BLUE_LOW_LIMIT} or >= {BLUE_HIGH_LIMIT} (rulebook 'Final scoring'): 0 "
+                   f"to {_MOST}.",
+    "type": "integer", "minimum": 0, "maximum": _MOST,
+}
+JSON_TARGET: dict[str, dict[str, object]] = {"side": {
+    "description": "The side of the blue track the number is written on: left (falling from "
+                   f"the 7) or right (rising) ({_RULE}).",
+    "enum": list(SIDE_NAMES),
+}}
+
+
+@attrs.frozen
+class BlueNumbers:
+    """The blue area as read: the numbers written on each side, nearest the middle first."""
+
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+
+
+def to_json(part: Part) -> dict[str, object]:
+    """Each side's numbers (see ``JSON_SCHEMA``)."""
+    return {"left": list(part[0]), "right": list(part[1])}
+
+
+def from_json(data: object, where: str) -> Part:
+    """The area of :func:`to_json` data (the steps are a sheet check: ruling 14 depends on the
+    ruleset)."""
+    sides = obj(data, where, SIDE_NAMES)
+    out = []
+    for name in SIDE_NAMES:
+        numbers, at = key(sides, name, where)
+        out.append(read_numbers(numbers, at, BLUE_SIDE_FIELDS, BLUE_MIN, BLUE_MAX,
+                                f"blue {name} side"))
+    return out[0], out[1]
+
+
+def target_json(target: int) -> dict[str, object]:
+    """``{"side": "left"}``."""
+    return {"side": SIDE_NAMES[target]}
+
+
+def target_from_json(move: dict[str, object], where: str) -> int:
+    """The side a move's ``side`` names."""
+    side, at = key(move, "side", where)
+    return Side(SIDE_NAMES.index(choice(side, at, SIDE_NAMES, "a blue side")))
+
+
+def reading(part: Part) -> BlueNumbers:
+    """The area as a typed value."""
+    return BlueNumbers(part[0], part[1])

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from oracle.area import EntryState, Problem
 from oracle.cubed.areas.masks import completed, full, parse_cells
 from oracle.cubed.sheet import (
@@ -23,6 +25,7 @@ from oracle.cubed.sheet import (
     Bonus,
 )
 from oracle.errors import NotationError
+from oracle.jsonread import JSONModelError, integer, items, key, obj, pointer
 
 KEY = "br"
 #: Every target a move can name: fields 1..12.
@@ -142,3 +145,93 @@ def notation(part: int) -> str:
 def read(text: str) -> int:
     """The brown area of :func:`notation` text."""
     return parse_cells(text, 1, BROWN_FIELDS)
+
+
+# --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
+
+_RULE = "rulebook 'The Brown Area'"
+_PRINTED = " ".join(map(str, BROWN_NUMBERS))
+JSON_SCHEMA: dict[str, object] = {
+    "description": f"Brown ({_RULE}): a row of {BROWN_FIELDS} fields printed {_PRINTED}, "
+                   "crossed left to right (skipped fields stay free). The fields crossed, left "
+                   "to right, each with its position and the number printed in it.",
+    "type": "array", "maxItems": BROWN_FIELDS,
+    "items": {
+        "type": "object", "required": ["field", "number"], "additionalProperties": False,
+        "properties": {
+            "field": {"type": "integer", "minimum": 1, "maximum": BROWN_FIELDS,
+                      "description": f"The field's position, 1 to {BROWN_FIELDS} from the left "
+                                     f"({_RULE})."},
+            "number": {"type": "integer", "minimum": 1, "maximum": 6,
+                       "description": "The number printed in that field, 1 to 6 (checked: "
+                                      f"{_PRINTED}; {_RULE})."},
+        },
+    },
+}
+JSON_SCORE: dict[str, object] = {
+    "description": "Brown points: by the number of crossed fields, 90 for all 12, so 0 to "
+                   f"{BROWN_POINTS[-1]} (rulebook 'Final scoring').",
+    "type": "integer", "minimum": 0, "maximum": BROWN_POINTS[-1],
+}
+JSON_TARGET: dict[str, dict[str, object]] = {"field": {
+    "description": f"The brown field by its position, 1 to {BROWN_FIELDS} from the left, not "
+                   f"the number printed in it ({_PRINTED}); it must show the number and lie "
+                   "right of the last crossed field (ruling 17 for a question mark).",
+    "type": "integer", "minimum": 1, "maximum": BROWN_FIELDS,
+}}
+
+
+@attrs.frozen
+class BrownCrosses:
+    """The brown area as read: the ``fields`` crossed (positions 1..12, left to right)."""
+
+    fields: tuple[int, ...]
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """The numbers printed in the crossed fields."""
+        return tuple(BROWN_NUMBERS[f - 1] for f in self.fields)
+
+
+_ENTRIES: tuple[dict[str, int], ...] = tuple(
+    {"field": f, "number": BROWN_NUMBERS[f - 1]} for f in TARGETS
+)
+
+
+def to_json(part: int) -> list[object]:
+    """The crossed fields with their printed numbers (see ``JSON_SCHEMA``)."""
+    return [dict(_ENTRIES[f]) for f in range(BROWN_FIELDS) if part >> f & 1]
+
+
+def from_json(data: object, where: str) -> int:
+    """The area of :func:`to_json` data."""
+    crossed, last = 0, 0
+    for i, entry in enumerate(items(data, where, BROWN_FIELDS, "brown fields crossed")):
+        at = pointer(where, i)
+        fields = obj(entry, at, ("field", "number"))
+        field = integer(fields["field"], at + "/field", 1, BROWN_FIELDS, "a brown field")
+        if field <= last:
+            raise JSONModelError(at + "/field", "list the crossed brown fields once each, left "
+                                 "to right")
+        printed = BROWN_NUMBERS[field - 1]
+        if fields["number"] != printed or type(fields["number"]) is not int:
+            raise JSONModelError(at + "/number", f"brown field {field} prints {printed}")
+        crossed |= 1 << (field - 1)
+        last = field
+    return crossed
+
+
+def target_json(target: int) -> dict[str, object]:
+    """``{"field": 7}``."""
+    return {"field": target}
+
+
+def target_from_json(move: dict[str, object], where: str) -> int:
+    """The field a move's ``field`` names."""
+    field, at = key(move, "field", where)
+    return integer(field, at, 1, BROWN_FIELDS, "a brown field")
+
+
+def reading(part: int) -> BrownCrosses:
+    """The area as a typed value."""
+    return BrownCrosses(tuple(f for f in TARGETS if part >> (f - 1) & 1))

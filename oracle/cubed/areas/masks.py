@@ -44,3 +44,26 @@ def parse_cells(value: str, rows: int, width: int = GRID_WIDTH) -> int:
     return sum(
         1 << (r * width + c) for r, p in enumerate(parts) for c, ch in enumerate(p) if ch == "x"
     )
+
+
+#: NUMBERS_OF[cells]: the numbers 1..6 of the cells set in a row's 6-bit mask (the JSON model
+#: names crossed cells by their printed numbers).
+NUMBERS_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n for n in range(1, GRID_WIDTH + 1) if cells >> (n - 1) & 1)
+    for cells in range(1 << GRID_WIDTH)
+)
+
+
+def row_numbers(crossed: int, row: int) -> tuple[int, ...]:
+    """The numbers (columns 1..6) crossed in ``row`` (1-based) of a 6-wide grid."""
+    return NUMBERS_OF[(crossed >> ((row - 1) * GRID_WIDTH)) & 0b111111]
+
+
+#: CELLS_OF[numbers]: a row's 6-bit mask of the cells showing ``numbers`` (ascending).
+CELLS_OF = {numbers: cells for cells, numbers in enumerate(NUMBERS_OF)}
+
+
+def row_mask(numbers: tuple[int, ...], row: int) -> int:
+    """The grid mask of the cells of ``row`` (1-based) showing ``numbers`` (ascending, each
+    1..6: a table look-up)."""
+    return CELLS_OF[numbers] << ((row - 1) * GRID_WIDTH)

@@ -17,9 +17,12 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Any
 
+import attrs
+
 from oracle.area import EntryState, Problem
 from oracle.cubed.sheet import PINK_BONUS, PINK_FIELDS, PINK_STARS, Bonus
 from oracle.errors import NotationError
+from oracle.jsonread import JSONModelError, choice, integer, items, key, obj, pointer
 
 
 class PinkOption(IntEnum):
@@ -165,3 +168,105 @@ def read(text: str) -> Part:
         if chosen == HALF and i > 0:
             halves |= 1 << i
     return tuple(written), halves
+
+
+# --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
+
+_RULE = "rulebook 'The Pink Area'"
+_STARS = " ".join(map(str, PINK_STARS[1:]))
+#: The most points one field can hold: half of a 6 in field 1, else 6 times the star.
+_MOST = sum(max(value(f, 6, o) for o in options(tuple(range(f - 1)))) for f in
+            range(1, PINK_FIELDS + 1))
+JSON_SCHEMA: dict[str, object] = {
+    "description": f"Pink ({_RULE}): {PINK_FIELDS} fields filled left to right; the numbers "
+                   "written, in field order, each with how it was written: half the die "
+                   "(rounded up, with the bonus below the field) or times the star above the "
+                   "field. Field 1 always takes half.",
+    "type": "array", "maxItems": PINK_FIELDS,
+    "items": {
+        "type": "object", "required": ["number", "option"], "additionalProperties": False,
+        "properties": {
+            "number": {"type": "integer", "minimum": 1, "maximum": 6 * max(PINK_STARS),
+                       "description": "The number written: half a die, 1 to 3, or a die times "
+                                      f"the field's star (stars {_STARS} on fields 2-12), at "
+                                      f"most {6 * max(PINK_STARS)} "
+                                      f"({_RULE}); checked against the field."},
+            "option": {"enum": list(OPTION_NAMES),
+                       "description": f"half (with the bonus) or times the star ({_RULE})."},
+        },
+    },
+}
+JSON_SCORE: dict[str, object] = {
+    "description": "Pink points: the sum of the numbers written (rulebook 'Final scoring'), at "
+                   f"most {_MOST} (half a 6 in field 1, 6 times the star in the others).",
+    "type": "integer", "minimum": 0, "maximum": _MOST,
+}
+JSON_TARGET: dict[str, dict[str, object]] = {"option": {
+    "description": "How the number goes into the next free pink field: half (rounded up, with "
+                   "the bonus below) or times the star above; field 1 takes half only "
+                   f"({_RULE}).",
+    "enum": list(OPTION_NAMES),
+}}
+
+
+@attrs.frozen
+class PinkNumbers:
+    """The pink area as read: the ``numbers`` written in field order, and the ``options`` they
+    were written with (``half`` or ``times``)."""
+
+    numbers: tuple[int, ...]
+    options: tuple[str, ...]
+
+
+def _option_names(part: Part) -> tuple[str, ...]:
+    written, halves = part
+    return tuple("half" if i == 0 or halves >> i & 1 else "times" for i in range(len(written)))
+
+
+def to_json(part: Part) -> list[object]:
+    """The numbers with their options (see ``JSON_SCHEMA``)."""
+    return [{"number": n, "option": o} for n, o in zip(part[0], _option_names(part))]
+
+
+#: _HOLDS[field - 1][option]: the numbers that field can hold written with that option.
+_HOLDS: tuple[tuple[frozenset[int], ...], ...] = tuple(
+    tuple(frozenset(value(f, die, o) for die in range(1, 7)) for o in (HALF, TIMES))
+    for f in range(1, PINK_FIELDS + 1)
+)
+
+
+def from_json(data: object, where: str) -> Part:
+    """The area of :func:`to_json` data; each number must be one its field can hold."""
+    written, halves = [], 0
+    for i, entry in enumerate(items(data, where, PINK_FIELDS, "pink fields")):
+        at = pointer(where, i)
+        fields = obj(entry, at, ("number", "option"))
+        option, option_at = key(fields, "option", at)
+        chosen = OPTION_NAMES.index(choice(option, option_at, OPTION_NAMES, "a pink option"))
+        if i == 0 and chosen == TIMES:
+            raise JSONModelError(option_at, "the first pink field always takes half")
+        number = integer(fields["number"], at + "/number", 1, 6 * max(PINK_STARS),
+                         "a pink number")
+        if number not in _HOLDS[i][chosen]:
+            raise JSONModelError(at + "/number", f"pink field {i + 1} cannot hold {number} "
+                                 f"({option}; star {PINK_STARS[i]})")
+        written.append(number)
+        if chosen == HALF and i > 0:
+            halves |= 1 << i
+    return tuple(written), halves
+
+
+def target_json(target: int) -> dict[str, object]:
+    """``{"option": "half"}``."""
+    return {"option": OPTION_NAMES[target]}
+
+
+def target_from_json(move: dict[str, object], where: str) -> int:
+    """The option a move's ``option`` names."""
+    option, at = key(move, "option", where)
+    return PinkOption(OPTION_NAMES.index(choice(option, at, OPTION_NAMES, "a pink option")))
+
+
+def reading(part: Part) -> PinkNumbers:
+    """The area as a typed value."""
+    return PinkNumbers(part[0], _option_names(part))

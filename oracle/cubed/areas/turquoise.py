@@ -17,8 +17,18 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+import attrs
+
 from oracle.area import EntryState, Problem
-from oracle.cubed.areas.masks import cells_text, completed, full, parse_cells, row_count
+from oracle.cubed.areas.masks import (
+    cells_text,
+    completed,
+    full,
+    parse_cells,
+    row_count,
+    row_mask,
+    row_numbers,
+)
 from oracle.cubed.sheet import (
     TURQUOISE_COLUMN_BONUS,
     TURQUOISE_POINTS,
@@ -29,6 +39,7 @@ from oracle.cubed.sheet import (
 )
 from oracle.dice import Place, Position
 from oracle.errors import NotationError
+from oracle.jsonread import JSONModelError, ascending, items, key, pointer
 
 KEY = "t"
 #: Every target a move can name: the non-empty row sets of a column.
@@ -210,3 +221,77 @@ def notation(part: int) -> str:
 def read(text: str) -> int:
     """The turquoise area of :func:`notation` text."""
     return parse_cells(text, TURQUOISE_ROWS)
+
+
+# --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
+
+_RULE = "rulebook 'The Turquoise Area'"
+_ROWS = tuple(range(1, TURQUOISE_ROWS + 1))
+JSON_SCHEMA: dict[str, object] = {
+    "description": f"Turquoise ({_RULE}): 5 rows, top to bottom; each row's columns print the "
+                   "numbers 1 to 6 (the column is the die's number). For each row, the numbers "
+                   "crossed in it, ascending.",
+    "type": "array", "minItems": TURQUOISE_ROWS, "maxItems": TURQUOISE_ROWS,
+    "items": {
+        "description": f"One row's crossed numbers: each at most once, so at most 6 ({_RULE}: "
+                       "a row has a column for each number 1 to 6; the sheet has 5 rows).",
+        "type": "array", "maxItems": 6, "uniqueItems": True,
+        "items": {"type": "integer", "minimum": 1, "maximum": 6,
+                  "description": f"A column's number, 1 to 6 ({_RULE})."},
+    },
+}
+JSON_SCORE: dict[str, object] = {
+    "description": "Turquoise points: each row scores by its crosses, 21 for all six, so 0 to "
+                   f"{TURQUOISE_ROWS * TURQUOISE_POINTS[-1]} (rulebook 'Final scoring').",
+    "type": "integer", "minimum": 0, "maximum": TURQUOISE_ROWS * TURQUOISE_POINTS[-1],
+}
+JSON_TARGET: dict[str, dict[str, object]] = {"rows": {
+    "description": "The rows (1 = top, 5 = bottom) crossed in the column of the number, "
+                   "ascending: one cross, plus one extra cross for each other die of the same "
+                   "group showing the number (ruling 11); a question mark crosses one row. So 1 "
+                   "to 5 rows, each once.",
+    "type": "array", "minItems": 1, "maxItems": TURQUOISE_ROWS, "uniqueItems": True,
+    "items": {"type": "integer", "minimum": 1, "maximum": TURQUOISE_ROWS,
+              "description": f"A turquoise row, 1 to {TURQUOISE_ROWS} ({_RULE})."},
+}}
+
+
+@attrs.frozen
+class TurquoiseCrosses:
+    """The turquoise area as read: ``rows`` 1 to 5 (top to bottom), each the numbers crossed."""
+
+    rows: tuple[tuple[int, ...], ...]
+
+
+def to_json(part: int) -> list[object]:
+    """Each row's crossed numbers (see ``JSON_SCHEMA``)."""
+    return [list(row_numbers(part, r)) for r in _ROWS]
+
+
+def from_json(data: object, where: str) -> int:
+    """The area of :func:`to_json` data."""
+    rows = items(data, where, TURQUOISE_ROWS, "turquoise rows", TURQUOISE_ROWS)
+    crossed = 0
+    for r, numbers in enumerate(rows, start=1):
+        crossed |= row_mask(ascending(numbers, f"{where}/{r - 1}", 1, 6, f"turquoise row {r}"),
+                            r)
+    return crossed
+
+
+def target_json(target: int) -> dict[str, object]:
+    """``{"rows": [1, 3]}``."""
+    return {"rows": [r for r in _ROWS if target >> (r - 1) & 1]}
+
+
+def target_from_json(move: dict[str, object], where: str) -> int:
+    """The rows a move's ``rows`` names."""
+    value, at = key(move, "rows", where)
+    rows = ascending(value, at, 1, TURQUOISE_ROWS, "turquoise rows")
+    if not rows:
+        raise JSONModelError(at, "turquoise rows: name one row or more")
+    return sum(1 << (r - 1) for r in rows)
+
+
+def reading(part: int) -> TurquoiseCrosses:
+    """The area as a typed value."""
+    return TurquoiseCrosses(tuple(row_numbers(part, r) for r in _ROWS))

@@ -17,8 +17,18 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+import attrs
+
 from oracle.area import EntryState, Problem
-from oracle.cubed.areas.masks import cells_text, completed, full, parse_cells, row_count
+from oracle.cubed.areas.masks import (
+    cells_text,
+    completed,
+    full,
+    parse_cells,
+    row_count,
+    row_mask,
+    row_numbers,
+)
 from oracle.cubed.sheet import (
     YELLOW_BONUS_I_II,
     YELLOW_BONUS_II_III,
@@ -29,6 +39,7 @@ from oracle.cubed.sheet import (
 )
 from oracle.dice import ROMAN, Position
 from oracle.errors import NotationError
+from oracle.jsonread import ascending, choice, key, obj
 
 KEY = "y"
 #: Every target a move can name: rows I..III.
@@ -179,3 +190,79 @@ def notation(part: int) -> str:
 def read(text: str) -> int:
     """The yellow area of :func:`notation` text."""
     return parse_cells(text, YELLOW_ROWS)
+
+
+# --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
+
+#: The rows by name, as the sheet prints them and move notation names them.
+ROW_NAMES: tuple[str, ...] = ROMAN[1:]
+_RULE = "rulebook 'The Yellow Area'"
+JSON_SCHEMA: dict[str, object] = {
+    "description": f"Yellow ({_RULE}): rows I, II and III each print the numbers 1 to 6 (the "
+                   "grey cells: 5 and 6 in row I, 3 and 4 in row II, 1 and 2 in row III); for "
+                   "each row, the printed numbers crossed in it, ascending.",
+    "type": "object",
+    "required": list(ROW_NAMES),
+    "additionalProperties": False,
+    "properties": {row: {
+        "description": f"The numbers crossed in row {row}: each printed number at most once, so "
+                       f"at most 6 ({_RULE}: each row prints 1 to 6).",
+        "type": "array", "maxItems": 6, "uniqueItems": True,
+        "items": {"type": "integer", "minimum": 1, "maximum": 6,
+                  "description": f"A number printed in the row: 1 to 6 ({_RULE})."},
+    } for row in ROW_NAMES},
+}
+JSON_SCORE: dict[str, object] = {
+    "description": "Yellow points: each row scores by its crosses, 42 for all six, so 0 to "
+                   f"{YELLOW_ROWS * YELLOW_POINTS[-1]} (rulebook 'Final scoring').",
+    "type": "integer", "minimum": 0, "maximum": YELLOW_ROWS * YELLOW_POINTS[-1],
+}
+JSON_TARGET: dict[str, dict[str, object]] = {"row": {
+    "description": "The yellow row, I to III: the cell is the one in that row showing the "
+                   "number. A die from die field k uses row k, a silver-platter die the grey "
+                   "cell of its number, a question mark any row (rulings 5, 10).",
+    "enum": list(ROW_NAMES),
+}}
+
+
+@attrs.frozen
+class YellowCrosses:
+    """The yellow area as read: ``rows`` I, II, III, each the printed numbers crossed in it."""
+
+    rows: tuple[tuple[int, ...], ...]
+
+    def row(self, name: str) -> tuple[int, ...]:
+        """The numbers crossed in the row called ``name`` (``I``, ``II``, ``III``)."""
+        return self.rows[ROW_NAMES.index(name)]
+
+
+def to_json(part: int) -> dict[str, object]:
+    """Each row's crossed numbers (see ``JSON_SCHEMA``)."""
+    return {"I": list(row_numbers(part, 1)), "II": list(row_numbers(part, 2)),
+            "III": list(row_numbers(part, 3))}
+
+
+def from_json(data: object, where: str) -> int:
+    """The area of :func:`to_json` data."""
+    rows = obj(data, where, ROW_NAMES)
+    crossed = 0
+    for row, name in enumerate(ROW_NAMES, start=1):
+        numbers, at = key(rows, name, where)
+        crossed |= row_mask(ascending(numbers, at, 1, 6, f"yellow row {name}"), row)
+    return crossed
+
+
+def target_json(target: int) -> dict[str, object]:
+    """``{"row": "II"}``."""
+    return {"row": ROMAN[target]}
+
+
+def target_from_json(move: dict[str, object], where: str) -> int:
+    """The row a move's ``row`` names."""
+    row, at = key(move, "row", where)
+    return ROW_NAMES.index(choice(row, at, ROW_NAMES, "a yellow row")) + 1
+
+
+def reading(part: int) -> YellowCrosses:
+    """The area as a typed value."""
+    return YellowCrosses(tuple(row_numbers(part, r) for r in TARGETS))

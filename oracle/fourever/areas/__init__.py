@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
+import attrs
+
 from oracle.fourever.areas import blue, green, grey, pink, yellow
 from oracle.kinds import AreaKind
 
-__all__ = ["ALL_AREAS", "AREA_BY_LABEL", "Area"]
+__all__ = ["ALL_AREAS", "AREA_BY_LABEL", "Area", "SheetAreas"]
 
 
 class Area(AreaKind):
@@ -28,3 +30,17 @@ class Area(AreaKind):
 
 ALL_AREAS: tuple[Area, ...] = tuple(Area)
 AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
+
+
+@attrs.frozen
+class SheetAreas:
+    """A Clever 4Ever sheet's areas as typed, immutable values (``find_game(...).areas(sheet)``;
+    the same content as the sheet's JSON, docs/formats.md, section 6): ``yellow`` the numbers
+    written in each row, ``blue`` the columns crossed in rows 1-6, ``grey`` the parts crossed,
+    ``green`` the numbers of each line, ``pink`` the numbers written."""
+
+    yellow: yellow.YellowRows
+    blue: blue.BlueCrosses
+    grey: grey.GreyCrosses
+    green: green.GreenLines
+    pink: pink.PinkNumbers

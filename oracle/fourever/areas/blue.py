@@ -13,8 +13,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import attrs
+
 from oracle.area import QUESTION_DIE, EntryState, Problem
 from oracle.errors import NotationError
+from oracle.jsonread import ascending, integer, items, key, pointer
 from oracle.fourever.dice import Die
 from oracle.fourever.sheet import (
     BLUE_ANTI_DIAGONAL_AT,
@@ -176,3 +179,82 @@ def read(text: str) -> int:
     if len(rows) != 6 or any(len(r) != 6 or set(r) - {"x", "."} for r in rows):
         raise NotationError(f"blue: want 6 rows of 6 'x'/'.' joined by '/', got {text[:60]!r}")
     return sum(1 << cell(r + 1, c + 1) for r in range(6) for c in range(6) if rows[r][c] == "x")
+
+
+# --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
+
+_RULE = "rules 'Blue' (ruling 4E-2)"
+_MOST = sum(BLUE_COLUMN_POINTS) + BLUE_ANTI_DIAGONAL_POINTS
+_ROWS = tuple(range(1, BLUE_SIZE + 1))
+#: _COLUMNS[cells]: the columns 1..6 of the cells set in a row's 6-bit mask.
+_COLUMNS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in _ROWS if cells >> (c - 1) & 1) for cells in range(1 << BLUE_SIZE)
+)
+JSON_SCHEMA: dict[str, object] = {
+    "description": f"Blue ({_RULE}): a {BLUE_SIZE} x {BLUE_SIZE} grid, the row given by the "
+                   "blue die, the column by the white die. Rows 1 to 6, each the columns "
+                   "crossed in it, ascending.",
+    "type": "array", "minItems": BLUE_SIZE, "maxItems": BLUE_SIZE,
+    "items": {
+        "description": f"One row's crossed columns: each at most once, so at most {BLUE_SIZE} "
+                       f"({_RULE}).",
+        "type": "array", "maxItems": BLUE_SIZE, "uniqueItems": True,
+        "items": {"type": "integer", "minimum": 1, "maximum": BLUE_SIZE,
+                  "description": f"A column, 1 to {BLUE_SIZE}: the white die's number "
+                                 f"({_RULE})."},
+    },
+}
+JSON_SCORE: dict[str, object] = {
+    "description": "Blue points: the points below each column with 2 or more crosses ("
+                   f"{', '.join(map(str, BLUE_COLUMN_POINTS))}) and "
+                   f"{BLUE_ANTI_DIAGONAL_POINTS} for 2 or more on the anti-diagonal (rules "
+                   f"'Blue'): 0 to {_MOST}.",
+    "type": "integer", "minimum": 0, "maximum": _MOST,
+}
+JSON_TARGET: dict[str, dict[str, object]] = {
+    "row": {"description": f"The blue cell's row, 1 to {BLUE_SIZE}: the blue die's number "
+                           f"({_RULE}; a question mark names any free cell, ruling 4E-6).",
+            "type": "integer", "minimum": 1, "maximum": BLUE_SIZE},
+    "column": {"description": f"The blue cell's column, 1 to {BLUE_SIZE}: the white die's "
+                              f"number ({_RULE}).",
+               "type": "integer", "minimum": 1, "maximum": BLUE_SIZE},
+}
+
+
+@attrs.frozen
+class BlueCrosses:
+    """The blue area as read: ``rows`` 1 to 6, each the columns crossed in it."""
+
+    rows: tuple[tuple[int, ...], ...]
+
+
+def to_json(part: int) -> list[object]:
+    """Each row's crossed columns (see ``JSON_SCHEMA``)."""
+    return [list(_COLUMNS[part >> (BLUE_SIZE * r) & 0b111111]) for r in range(BLUE_SIZE)]
+
+
+def from_json(data: object, where: str) -> int:
+    """The area of :func:`to_json` data."""
+    rows = items(data, where, BLUE_SIZE, "blue rows", BLUE_SIZE)
+    return sum(1 << cell(r, c) for r, row in zip(_ROWS, rows)
+               for c in ascending(row, pointer(where, r - 1), 1, BLUE_SIZE, f"blue row {r}"))
+
+
+def target_json(target: int) -> dict[str, object]:
+    """``{"row": 3, "column": 4}``."""
+    return {"row": row_of(target), "column": column_of(target)}
+
+
+def target_from_json(move: dict[str, object], where: str) -> int:
+    """The cell a move's ``row`` and ``column`` name."""
+    row, at = key(move, "row", where)
+    column, column_at = key(move, "column", where)
+    return cell(integer(row, at, 1, BLUE_SIZE, "a blue row"),
+                integer(column, column_at, 1, BLUE_SIZE, "a blue column"))
+
+
+def reading(part: int) -> BlueCrosses:
+    """The area as a typed value."""
+    return BlueCrosses(tuple(_COLUMNS[part >> (BLUE_SIZE * r) & 0b111111]
+                             for r in range(BLUE_SIZE)))
+

@@ -15,8 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from oracle.area import EntryState, Problem
 from oracle.errors import NotationError
+from oracle.jsonread import choice, key, obj
+from oracle.jsonread import numbers as read_numbers
 from oracle.fourever.areas._digits import digits, parse_digits
 from oracle.fourever.sheet import (
     GREEN_BONUS,
@@ -124,3 +128,74 @@ def read(text: str) -> Part:
         raise NotationError(f"green: want LOWER/UPPER digits, got {text[:40]!r}")
     return (parse_digits(lower, GREEN_FIELDS, "green lower line"),
             parse_digits(upper, GREEN_FIELDS, "green upper line"))
+
+
+# --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
+
+_RULE = "rules 'Green' (ruling 4E-7)"
+_MOST = sum(12 * m for m in GREEN_MULTIPLIER)
+JSON_SCHEMA: dict[str, object] = {
+    "description": f"Green ({_RULE}): {GREEN_FIELDS} fields, each a lower and an upper "
+                   "triangle; each line filled left to right. The numbers written in the lower "
+                   "and in the upper line, in field order.",
+    "type": "object",
+    "required": list(TARGET_NAMES),
+    "additionalProperties": False,
+    "properties": {line: {
+        "description": f"The {line} triangles' numbers, field 1 first: at most "
+                       f"{GREEN_FIELDS} ({_RULE}).",
+        "type": "array", "maxItems": GREEN_FIELDS,
+        "items": {"type": "integer", "minimum": 1, "maximum": 6,
+                  "description": f"A die's number, 1 to 6 ({_RULE})."},
+    } for line in TARGET_NAMES},
+}
+JSON_SCORE: dict[str, object] = {
+    "description": "Green points: each field with both triangles scores their sum times the "
+                   f"field's multiplier ({', '.join(map(str, GREEN_MULTIPLIER))}) (rules "
+                   f"'Green'): 0 to {_MOST}.",
+    "type": "integer", "minimum": 0, "maximum": _MOST,
+}
+JSON_TARGET: dict[str, dict[str, object]] = {"line": {
+    "description": "The green line whose next triangle takes the number: lower or upper "
+                   f"({_RULE}; option green_upper_after_lower).",
+    "enum": list(TARGET_NAMES),
+}}
+
+
+@attrs.frozen
+class GreenLines:
+    """The green area as read: the numbers written in the ``lower`` and ``upper`` lines."""
+
+    lower: tuple[int, ...]
+    upper: tuple[int, ...]
+
+
+def to_json(part: Part) -> dict[str, object]:
+    """Each line's numbers (see ``JSON_SCHEMA``)."""
+    return {"lower": list(part[LOWER]), "upper": list(part[UPPER])}
+
+
+def from_json(data: object, where: str) -> Part:
+    """The area of :func:`to_json` data."""
+    lines = obj(data, where, TARGET_NAMES)
+    out = []
+    for name in TARGET_NAMES:
+        numbers, at = key(lines, name, where)
+        out.append(read_numbers(numbers, at, GREEN_FIELDS, 1, 6, f"green {name} line"))
+    return out[LOWER], out[UPPER]
+
+
+def target_json(target: int) -> dict[str, object]:
+    """``{"line": "lower"}``."""
+    return {"line": TARGET_NAMES[target]}
+
+
+def target_from_json(move: dict[str, object], where: str) -> int:
+    """The line a move's ``line`` names."""
+    line, at = key(move, "line", where)
+    return TARGET_NAMES.index(choice(line, at, TARGET_NAMES, "a green line"))
+
+
+def reading(part: Part) -> GreenLines:
+    """The area as a typed value."""
+    return GreenLines(part[LOWER], part[UPPER])

@@ -17,8 +17,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+import attrs
+
 from oracle.area import QUESTION_DIE, EntryState, Problem
 from oracle.errors import NotationError
+from oracle.jsonread import ascending, integer, key
 from oracle.fourever.sheet import (
     GREY_CELL_BONUS,
     GREY_COLUMN_POINTS,
@@ -165,3 +168,68 @@ def read(text: str) -> int:
         raise NotationError(f"grey: want {GREY_PART_COUNT} 'x'/'.' characters, got "
                             f"{text[:40]!r}")
     return sum(1 << p for p, ch in enumerate(text) if ch == "x")
+
+
+# --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
+
+_RULE = "rules 'Grey' (ruling 4E-8)"
+_LAST = GREY_PART_COUNT - 1
+_MOST = sum(GREY_COLUMN_POINTS)
+JSON_SCHEMA: dict[str, object] = {
+    "description": f"Grey ({_RULE}): {GREY_ROWS} x {GREY_COLUMNS} shaded cells in "
+                   f"{GREY_PART_COUNT} parts (touching cells of one shade), crossed a whole part "
+                   f"at a time; the parts crossed, by their numbers 0 to {_LAST} (numbered in "
+                   "reading order of their first cell, as move notation names them), ascending.",
+    "type": "array", "maxItems": GREY_PART_COUNT, "uniqueItems": True,
+    "items": {"type": "integer", "minimum": 0, "maximum": _LAST,
+              "description": f"A grey part, 0 to {_LAST} (the sheet has {GREY_PART_COUNT} "
+                             f"parts, {_RULE})."},
+}
+JSON_SCORE: dict[str, object] = {
+    "description": "Grey points: the points above every column whose 4 cells are crossed ("
+                   f"{', '.join(map(str, GREY_COLUMN_POINTS))}) (rules 'Grey'): 0 to {_MOST}.",
+    "type": "integer", "minimum": 0, "maximum": _MOST,
+}
+JSON_TARGET: dict[str, dict[str, object]] = {"part": {
+    "description": f"The grey part crossed, 0 to {_LAST}: of at most as many cells as the "
+                   "number, a start part first, then one touching a crossed cell "
+                   f"({_RULE}).",
+    "type": "integer", "minimum": 0, "maximum": _LAST,
+}}
+
+
+@attrs.frozen
+class GreyCrosses:
+    """The grey area as read: the ``parts`` crossed (numbered as move notation names them)."""
+
+    parts: tuple[int, ...]
+
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        """The crossed cells, ``(row, column)`` 0-based, in reading order."""
+        return tuple(sorted(c for p in self.parts for c in GREY_PARTS[p]))
+
+
+def to_json(part: int) -> list[object]:
+    """The crossed parts (see ``JSON_SCHEMA``)."""
+    return list(_parts(part))
+
+
+def from_json(data: object, where: str) -> int:
+    """The area of :func:`to_json` data (reachability is a sheet check)."""
+    return sum(1 << p for p in ascending(data, where, 0, _LAST, "grey parts"))
+
+
+def target_json(target: int) -> dict[str, object]:
+    """``{"part": 7}``."""
+    return {"part": target}
+
+
+def target_from_json(move: dict[str, object], where: str) -> int:
+    """The part a move's ``part`` names."""
+    part, at = key(move, "part", where)
+    return integer(part, at, 0, _LAST, "a grey part")
+
+
+def reading(part: int) -> GreyCrosses:
+    """The area as a typed value."""
+    return GreyCrosses(_parts(part))

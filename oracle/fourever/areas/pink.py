@@ -15,8 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from oracle.area import EntryState, Problem
 from oracle.errors import NotationError
+from oracle.jsonread import JSONModelError, numbers, pointer
 from oracle.fourever.areas._digits import digits, parse_digits
 from oracle.fourever.sheet import (
     NUMBERS,
@@ -134,3 +137,68 @@ def read(text: str) -> Part:
         if own[i] and value == PINK_REPEAT and i + 1 == len(part) < PINK_FIELDS:
             raise NotationError(f"pink: the 3 in field {i + 1} lacks its extra 3")
     return part
+
+
+# --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
+
+_RULE = "rules 'Pink' (ruling 4E-9)"
+_MOST = PINK_POINTS[-1] + PINK_FIELDS * max(PINK_CIRCLED.values())
+JSON_SCHEMA: dict[str, object] = {
+    "description": f"Pink ({_RULE}): {PINK_FIELDS} fields filled left to right; the numbers "
+                   "written, in field order, the extra 3 written after a player's 3 included "
+                   "(a player's 3 is always followed by its extra 3 while a field is left).",
+    "type": "array", "maxItems": PINK_FIELDS,
+    "items": {"type": "integer", "minimum": 1, "maximum": 6,
+              "description": f"A die's number, 1 to 6 ({_RULE})."},
+}
+JSON_SCORE: dict[str, object] = {
+    "description": "Pink points: the points above the last written field (at most "
+                   f"{PINK_POINTS[-1]}) plus the circled 2s (+2), 4s (+4) and 6s (+3) (rules "
+                   f"'Pink'): 0 to {_MOST}.",
+    "type": "integer", "minimum": 0, "maximum": _MOST,
+}
+#: A pink entry names no target: the sheet fixes the next field.
+JSON_TARGET: dict[str, dict[str, object]] = {}
+
+
+@attrs.frozen
+class PinkNumbers:
+    """The pink area as read: the ``numbers`` written in field order (extra 3s included)."""
+
+    numbers: tuple[int, ...]
+
+    @property
+    def extra(self) -> tuple[bool, ...]:
+        """For each written field: True for an extra 3 (written by the 3 before it)."""
+        return tuple(not own for own in own_entries(self.numbers))
+
+
+def to_json(part: Part) -> list[object]:
+    """The numbers written (see ``JSON_SCHEMA``)."""
+    return list(part)
+
+
+def from_json(data: object, where: str) -> Part:
+    """The area of :func:`to_json` data; a player's 3 must be followed by its extra 3."""
+    part = numbers(data, where, PINK_FIELDS, 1, 6, "pink fields")
+    own = own_entries(part)
+    for i, number in enumerate(part):
+        if own[i] and number == PINK_REPEAT and i + 1 == len(part) < PINK_FIELDS:
+            raise JSONModelError(pointer(where, i), f"the 3 in pink field {i + 1} lacks its "
+                                 "extra 3 in the next field")
+    return part
+
+
+def target_json(target: int) -> dict[str, object]:
+    """Nothing: the sheet fixes the next field."""
+    return {}
+
+
+def target_from_json(move: dict[str, object], where: str) -> int:
+    """The one target (a move names no pink field)."""
+    return NEXT
+
+
+def reading(part: Part) -> PinkNumbers:
+    """The area as a typed value."""
+    return PinkNumbers(part)

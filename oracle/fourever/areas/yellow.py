@@ -13,8 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from oracle.area import EntryState, Problem
 from oracle.errors import NotationError
+from oracle.jsonread import JSONModelError, integer, items, key, numbers, pointer
 from oracle.fourever.areas._digits import digits, parse_digits
 from oracle.fourever.sheet import (
     NUMBERS,
@@ -132,3 +135,81 @@ def read(text: str) -> Part:
     if any(a >= b for a, b in zip(top, top[1:])):
         raise NotationError(f"yellow: the top row {rows[0]!r} does not increase")
     return part
+
+
+# --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
+
+_RULE = "rules 'Yellow' (ruling 4E-5)"
+ROW_NAMES: tuple[str, ...] = ("top", "middle", "bottom")
+_LOWEST = -YELLOW_FIELDS * 6
+_MOST = YELLOW_FIELDS * 6 + sum(YELLOW_STARS)
+JSON_SCHEMA: dict[str, object] = {
+    "description": f"Yellow ({_RULE}): 3 rows of {YELLOW_FIELDS} fields, numbers written left "
+                   "to right; the rows top (1), middle (2) and bottom (3), each the numbers "
+                   "written in it, in field order. The top row must increase.",
+    "type": "array", "minItems": YELLOW_ROWS, "maxItems": YELLOW_ROWS,
+    "items": {
+        "description": f"One row's numbers, left to right: at most its {YELLOW_FIELDS} fields "
+                       f"({_RULE}).",
+        "type": "array", "maxItems": YELLOW_FIELDS,
+        "items": {"type": "integer", "minimum": 1, "maximum": 6,
+                  "description": f"A die's number, 1 to 6 ({_RULE})."},
+    },
+}
+JSON_SCORE: dict[str, object] = {
+    "description": "Yellow points: the bottom row's sum, minus the middle row's sum, plus the "
+                   f"stars below the full columns ({', '.join(map(str, YELLOW_STARS))}) (rules "
+                   f"'Yellow', ruling 4E-5): the middle row gives minus points, so {_LOWEST} "
+                   f"(a middle row of five 6s) to {_MOST}.",
+    "type": "integer", "minimum": _LOWEST, "maximum": _MOST,
+}
+JSON_TARGET: dict[str, dict[str, object]] = {"row": {
+    "description": "The yellow row the number goes in: 1 top (must increase), 2 middle (minus "
+                   f"points), 3 bottom ({_RULE}).",
+    "type": "integer", "minimum": 1, "maximum": YELLOW_ROWS,
+}}
+
+
+@attrs.frozen
+class YellowRows:
+    """The yellow area as read: the numbers written in each row, left to right."""
+
+    top: tuple[int, ...]
+    middle: tuple[int, ...]
+    bottom: tuple[int, ...]
+
+
+def to_json(part: Part) -> list[object]:
+    """Each row's numbers (see ``JSON_SCHEMA``)."""
+    return [list(row) for row in part]
+
+
+def from_json(data: object, where: str) -> Part:
+    """The area of :func:`to_json` data; the top row must increase."""
+    rows = items(data, where, YELLOW_ROWS, "yellow rows", YELLOW_ROWS)
+    part = []
+    for r, row in enumerate(rows):
+        part.append(numbers(row, pointer(where, r), YELLOW_FIELDS, 1, 6, f"yellow row {r + 1}"))
+    top = part[YELLOW_TOP - 1]
+    for i in range(1, len(top)):
+        if top[i] <= top[i - 1]:
+            raise JSONModelError(pointer(where, YELLOW_TOP - 1, i),
+                                 f"the top yellow row must increase: {top[i]} cannot follow "
+                                 f"{top[i - 1]}")
+    return tuple(part)
+
+
+def target_json(target: int) -> dict[str, object]:
+    """``{"row": 2}``."""
+    return {"row": target}
+
+
+def target_from_json(move: dict[str, object], where: str) -> int:
+    """The row a move's ``row`` names."""
+    row, at = key(move, "row", where)
+    return integer(row, at, 1, YELLOW_ROWS, "a yellow row")
+
+
+def reading(part: Part) -> YellowRows:
+    """The area as a typed value."""
+    return YellowRows(*part)
