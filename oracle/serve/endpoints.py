@@ -47,8 +47,13 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              "and bound.",
              body=((JSON, "solve-request"),), answer=((JSON, "solve-answer"),), errors=_BODY),
     Endpoint("POST", "/view", viewing.view, "The record viewer's page (self-contained HTML) "
-             "for a record.", body=((JSON, "record"),), answer=(("text/html", None),),
+             "for a record, or for a position (one frame: its sheets, dice and legal moves).",
+             body=((JSON, "view-request"),), answer=(("text/html", None),),
              errors=_BODY, query=(("step", "open the page at the state before this step"),
                                   ("partial", "true: a game in progress is shown as one "
                                               "(default false)"))),
+    Endpoint("GET", "/view", viewing.view_position, "The record viewer's page for a position "
+             "(default: a new solo game of Clever Cubed); its 'Open another game' sends "
+             "records and positions to POST /view.", answer=(("text/html", None),),
+             errors=(422,), query=(("position", "the position, in position notation"),)),
 )

@@ -8,12 +8,16 @@ list, ``#step=N`` in the address).  The sheets are the printed-sheet SVG drawing
 (:mod:`oracle.drawing`), put in the page element by element; drawings of one game share most of
 their elements, so they are stored once as a table of SVG fragments and each drawing as runs of
 fragment numbers (:func:`pack`).  The page opens another viewer page chosen or pasted by its
-reader (read in the browser, sent nowhere).
+reader (read in the browser, sent nowhere).  A page the checking service serves (``served``:
+``GET /view``, ``POST /view``) also opens a bare record or a position: it sends it to ``view``
+on the service that served it, which answers with its page; the page holds no rules engine.
 
 The page's Content-Security-Policy lets it load nothing from anywhere and run only its own
 script and style (their hashes), so a name in a hostile record can neither run code nor reach
-the network; every text from the record is put on the page as text, never as markup, and a
-drawing keeps only the SVG elements and attributes the drawings use.
+the network; a served page may connect to its own origin only (``connect-src 'self'``).  Every
+text from the record is put on the page as text, never as markup, and a drawing keeps only the
+SVG elements and attributes the drawings use; another page, opened or answered by the service,
+is read by the same checks.
 """
 
 from __future__ import annotations
@@ -35,7 +39,10 @@ _CUT = re.compile(r"(?=<(?!/))")
 
 Runs = list[list[int]]
 #: A slot of the page's template.
-_SLOT = re.compile(r"@(CSP|TITLE|STYLE|DATA|SCRIPT)@")
+_SLOT = re.compile(r"@(CSP|SERVICE|TITLE|STYLE|DATA|SCRIPT)@")
+#: Where a served page sends a record or a position (relative to the page's own address, so a
+#: service behind a path prefix works too), as the page's ``clever-oracle-view`` meta element.
+SERVICE = "view"
 
 
 def pack(drawings: Sequence[str]) -> tuple[list[str], list[Runs]]:
@@ -77,6 +84,7 @@ def page_data(line: Timeline, name: str, start: int = 0) -> dict[str, object]:
         "title": game.title,
         "game": game.name,
         "name": name,
+        "kind": line.kind,
         "players": list(line.players),
         "steps": list(line.steps),
         "frames": [
@@ -110,18 +118,25 @@ def _json_in_html(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-def content_security_policy(script: str, style: str) -> str:
+def content_security_policy(script: str, style: str, served: bool = False) -> str:
     """The page's policy: nothing loaded from anywhere and nothing sent (the sheets are in the
-    page; a file the reader opens is read in the browser); its own script and style only."""
-    return (f"default-src 'none'; style-src {_hash(style)}; script-src {_hash(script)}; "
-            "base-uri 'none'; form-action 'none'")
+    page; a file the reader opens is read in the browser); its own script and style only.  A
+    ``served`` page may also send to the origin that served it (a record or a position to
+    ``view``), nowhere else."""
+    connect = " connect-src 'self';" if served else ""
+    return (f"default-src 'none'; style-src {_hash(style)}; script-src {_hash(script)};"
+            f"{connect} base-uri 'none'; form-action 'none'")
 
 
-def viewer_page(data: dict[str, object]) -> tuple[str, str]:
-    """The page for :func:`page_data`'s mapping, and its Content-Security-Policy."""
+def viewer_page(data: dict[str, object], served: bool = False) -> tuple[str, str]:
+    """The page for :func:`page_data`'s mapping, and its Content-Security-Policy; ``served``:
+    a page the checking service answers with, which sends records and positions it is given
+    to the service's ``view``."""
     script, style = _asset("viewer.js"), _asset("viewer.css")
-    policy = content_security_policy(script, style)
-    values = {"CSP": policy, "TITLE": escape(f"{data['title']}: {data['name']}"),
+    policy = content_security_policy(script, style, served)
+    service = f'<meta name="clever-oracle-view" content="{SERVICE}">\n' if served else ""
+    values = {"CSP": policy, "SERVICE": service,
+              "TITLE": escape(f"{data['title']}: {data['name']}"),
               "STYLE": style, "DATA": _json_in_html(data), "SCRIPT": script}
     # One pass over the template: what is put in is never searched again (a name may hold
     # "@SCRIPT@").
@@ -129,9 +144,11 @@ def viewer_page(data: dict[str, object]) -> tuple[str, str]:
     return html, policy
 
 
-def viewer_html(record: Record, name: str, start: int = 0, partial: bool = False) -> str:
+def viewer_html(record: Record, name: str, start: int = 0, partial: bool = False,
+                served: bool = False) -> str:
     """The viewer page of ``record`` (called ``name`` on the page), opening at frame ``start``
     (the state before step ``start + 1``); ``partial``: a game in progress (its verdict
-    ``legal-so-far``, not ``incomplete``)."""
-    html, _ = viewer_page(page_data(timeline(record, name, partial), name, start))
+    ``legal-so-far``, not ``incomplete``); ``served``: as the checking service serves it
+    (:func:`viewer_page`)."""
+    html, _ = viewer_page(page_data(timeline(record, name, partial), name, start), served)
     return html

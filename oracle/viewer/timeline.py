@@ -10,9 +10,14 @@ per distinct sheet: frames refer to the drawings by index.
 A frame also says which marks of each sheet the step before it wrote (``last``) and, for each
 legal move, which marks of the mover's sheet it would write (``would``): the ``data-cell``
 groups of the drawings (:mod:`oracle.drawing`) that differ between the sheet before and after.
+
+A position (docs/formats.md, position notation) is shown as a timeline of one frame and no
+steps (:func:`position_timeline`): its sheets, dice and legal moves; its players are unnamed.
 """
 
 from __future__ import annotations
+
+from typing import Literal
 
 import attrs
 
@@ -20,7 +25,10 @@ from oracle.drawing import changed, marks
 from oracle.game import Game, Move, State
 from oracle.record import Record, Verdict, verify
 from oracle.verifier import printable
-from oracle.viewer.snapshot import Snapshot, snapshot
+from oracle.viewer.snapshot import Snapshot, snapshot, who
+
+#: What a timeline shows: a judged record, or one position.
+Kind = Literal["record", "position"]
 
 @attrs.frozen
 class Frame:
@@ -39,7 +47,8 @@ class Frame:
 @attrs.frozen
 class Timeline:
     """A judged record: the game, the players' names, every step's text (``p1: take ...``),
-    the frames of the steps played, the distinct sheet drawings (SVG) and the verdict."""
+    the frames of the steps played, the distinct sheet drawings (SVG) and the verdict; or a
+    position (``kind``): one frame, no steps, players with empty names."""
 
     game: Game
     players: tuple[str, ...]
@@ -47,6 +56,7 @@ class Timeline:
     frames: tuple[Frame, ...]
     drawings: tuple[str, ...]
     verdict: Verdict
+    kind: Kind = "record"
 
     @property
     def played(self) -> int:
@@ -68,7 +78,8 @@ class _Drawings:
 
     def __init__(self, game: Game, players: tuple[str, ...]) -> None:
         self.game = game
-        self.titles = tuple(printable(f"p{i + 1} {name}") for i, name in enumerate(players))
+        self.titles = tuple(printable(f"p{i + 1} {name}" if name else f"p{i + 1}")
+                            for i, name in enumerate(players))
         self.index: dict[tuple[int, object], int] = {}
         self.svgs: list[str] = []
         self.marks: dict[tuple[int, object], tuple[str, ...]] = {}
@@ -126,10 +137,28 @@ def timeline(record: Record, name: str = "record", partial: bool = False) -> Tim
     for k in range(_played(verdict, len(record.steps)) + 1):
         if k:
             before, state = state, game.apply_unchecked(state, record.steps[k - 1].move)
-        totals = tuple(s.total for s in game.scores(state))
-        sheets = drawings.of(state)
-        moves = game.legal_moves(state) if not state.is_chance and not state.is_terminal else ()
-        frames.append(Frame(snapshot(game, state), sheets, totals, drawings.last(before, state),
-                            drawings.would(state, moves)))
+        frames.append(_frame(game, drawings, before, state))
     return Timeline(game, record.players, tuple(str(s) for s in record.steps), tuple(frames),
                     tuple(drawings.svgs), verdict)
+
+
+def _frame(game: Game, drawings: _Drawings, before: State | None, state: State) -> Frame:
+    totals = tuple(s.total for s in game.scores(state))
+    sheets = drawings.of(state)
+    moves = game.legal_moves(state) if not state.is_chance and not state.is_terminal else ()
+    return Frame(snapshot(game, state), sheets, totals, drawings.last(before, state),
+                 drawings.would(state, moves))
+
+
+def position_timeline(game: Game, state: State, name: str = "position") -> Timeline:
+    """One position of ``game`` as a timeline: one frame, no steps, its players unnamed (the
+    notation names none); its verdict ``legal`` when the game is over (the final scores),
+    else ``legal-so-far`` (a game in progress), with the scores of its sheets."""
+    players = ("",) * state.players
+    drawings = _Drawings(game, players)
+    frame = _frame(game, drawings, None, state)
+    verdict = Verdict(name=name, status="legal" if state.is_terminal else "legal-so-far",
+                      steps=0, scores=game.scores(state), players=players,
+                      position=frame.view.position, to_move=who(state.actor),
+                      legal=frame.view.legal)
+    return Timeline(game, players, (), (frame,), tuple(drawings.svgs), verdict, "position")

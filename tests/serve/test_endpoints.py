@@ -248,8 +248,9 @@ def test_view_serves_the_command_lines_page(server: str, tmp_path: Path) -> None
     assert page.headers["content-type"].startswith("text/html")
     _, record = next(load_records(str(source)))
     assert not isinstance(record, Exception)
-    assert page.text == viewer_html(record, "posted record", 2)
+    assert page.text == viewer_html(record, "posted record", 2, served=True)
     assert page.headers["content-security-policy"].startswith("default-src 'none'")
+    assert "connect-src 'self';" in page.headers["content-security-policy"]
     broken = httpx.post(f"{server}/view", content=b'{"format": "clever-oracle-record/1", '
                         b'"game": "clever-cubed", "players": [], "steps": []}',
                         timeout=SAFETY).json()

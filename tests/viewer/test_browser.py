@@ -4,9 +4,10 @@ one and one in progress), at a phone's 390x844 and a desktop's 1400x1000: nothin
 the screen, no text below 11 CSS pixels, every target of every listed legal move labelled on
 the mover's sheet, the last step's marks shown; then steps with the arrow keys, the buttons and
 the step list (reached with Tab), opens ``#step=7``, and loads a second page through the file
-input.  The test reads the page against the library and takes screenshots (kept in
+input; the page the checking service serves (``GET /view``, a live server) opens raw records and
+a pasted position through the service.  The test reads the page against the library and takes screenshots (kept in
 ``$CLEVER_ORACLE_SCREENSHOTS`` when it is set).  It waits only for signs the page sets
-(``data-frame``, ``data-opened``), each with a generous safety bound.  Skipped, saying why,
+(``data-frame``, ``data-opened``, the open message), each with a generous safety bound.  Skipped, saying why,
 only where Chromium or its driver is missing."""
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import pytest
 from oracle.cli import main
 from oracle.game import CHANCE, NOBODY
 from oracle.record import Record, load_records, replay, verify
+from oracle.viewer.snapshot import who
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / "examples"
@@ -426,3 +428,87 @@ def embedded_data(html: str) -> dict[str, object]:
     body = html[html.index(">", start) + 1:html.index("</script>", start)]
     data: dict[str, object] = json.loads(body)
     return data
+
+
+@pytest.fixture(scope="module")
+def service() -> Iterator[str]:
+    """A live checking service (``clever-oracle serve`` on a free loopback port)."""
+    pytest.importorskip("starlette", reason="the serve extra is not installed")
+    pytest.importorskip("uvicorn", reason="the serve extra is not installed")
+    from tests.serve.live import running  # noqa: PLC0415 - only these tests need a server
+
+    with running() as url:
+        yield url
+
+
+def opened(driver: WebDriver, count: int) -> None:
+    WebDriverWait(driver, BOUND).until(
+        lambda d: d.execute_script("return document.body.dataset.opened") == str(count))
+
+
+def test_the_served_page_opens_raw_records_and_a_pasted_position_through_its_service(
+        browser: WebDriver, service: str, shots: Path, tmp_path: Path) -> None:
+    browser.set_window_size(*DESKTOP)
+    browser.get("about:blank")
+    browser.get(f"{service}/view")
+    WebDriverWait(browser, BOUND).until(
+        lambda d: d.execute_script("return document.body.dataset.frame !== undefined"))
+    assert text(browser, "verdict").startswith("POSITION")
+    browser.find_element(By.CSS_SELECTOR, "#open-box summary").click()
+    sources = (EXAMPLES / "three-players-legal.json",
+               EXAMPLES / "illegal" / "fourever-illegal-step.json")
+    records = []
+    for count, source in enumerate(sources, 1):
+        browser.find_element(By.ID, "file").send_keys(str(source))
+        opened(browser, count)
+        _, record = next(load_records(str(source)))
+        assert not isinstance(record, Exception)
+        records.append(record)
+        players = f"{len(record.players)} player" + ("s" if len(record.players) > 1 else "")
+        assert text(browser, "title") == f"{record.game.title} \u2014 {source.name} ({players})"
+        verdict = verify(record, partial=True)
+        assert text(browser, "verdict").startswith(
+            "LEGAL" if verdict.status == "legal" else f"ILLEGAL at step {verdict.step}")
+        assert len(browser.find_elements(By.CSS_SELECTOR, "#steps li")) == len(record.steps)
+        check_frame(browser, record, 0)
+        browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+        check_frame(browser, record, 1)
+    browser.save_screenshot(str(shots / "served-second-record-desktop.png"))
+    record = records[0]
+    state = replay(record, 6)  # the first record (3 players), before its sixth step
+    assert state.actor >= 0
+    position = record.game.format_position(state)
+    browser.execute_script("document.getElementById('paste').value = arguments[0];",
+                           f"  {position}\n")
+    browser.find_element(By.ID, "show-pasted").click()
+    opened(browser, 3)
+    assert text(browser, "verdict").startswith("POSITION")
+    assert text(browser, "title").endswith(f"pasted position ({state.players} player"
+                                           + ("s)" if state.players > 1 else ")"))
+    assert text(browser, "status") == (f"Round {state.round} of {state.rounds} \u2014 "
+                                       f"{who(state.actor)} to move")
+    assert browser.execute_script("return document.getElementById('position').textContent") \
+        == position
+    legal = browser.execute_script(
+        "return Array.from(document.querySelectorAll('#legal li'), e => e.textContent);")
+    assert legal == [str(m) for m in record.game.legal_moves(state)]
+    captions = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#sheets figcaption")]
+    assert captions == [f"p{i + 1}" + (" \u2014 to move" if i == state.actor else "")
+                        for i in range(state.players)]
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#sheets svg [data-cell]")) > 0
+    browser.save_screenshot(str(shots / "served-pasted-position-desktop.png"))
+    no_errors(browser)
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "clever-oracle-record/1", "game": "clever-cubed", '
+                      '"players": [], "steps": []}')
+    browser.find_element(By.ID, "file").send_keys(str(broken))
+    WebDriverWait(browser, BOUND).until(
+        lambda d: "bad" in (d.find_element(By.ID, "open-message").get_attribute("class") or ""))
+    message = text(browser, "open-message")
+    assert message.startswith("Cannot show broken.json: /players") and "\n" not in message
+    assert text(browser, "verdict").startswith("POSITION")  # what was shown stays
+    browser.execute_script("document.getElementById('open-message').scrollIntoView();")
+    browser.save_screenshot(str(shots / "served-broken-record-desktop.png"))
+    # The one thing the console may say: the service refused the broken record (422).
+    severe = [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
+    assert all(e["source"] == "network" and "422" in e["message"] for e in severe)

@@ -1,7 +1,9 @@
 """The record viewer's page without a browser: its frames, the packed sheet drawings, its
 Content-Security-Policy, hostile names, the drawings' labels and marks (every target a move can
 name is labelled as the notation spells it; the marks a step writes), a game in progress
-(``show --html --partial``, ``POST /view?partial=true``) and ``clever-oracle show --html``."""
+(``show --html --partial``, ``POST /view?partial=true``), a position's page and the page the
+checking service serves (``GET /view``, ``POST /view``: it may send to its own origin only) and
+``clever-oracle show --html``."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from oracle.games import GAMES
 from oracle.moves import entry_text
 from oracle.record import Record, load_records, parse_record, replay
 from oracle.viewer.page import pack, page_data, unpack, viewer_html
-from oracle.viewer.timeline import timeline
+from oracle.viewer.timeline import position_timeline, timeline
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / "examples"
@@ -99,6 +101,7 @@ def test_the_page_runs_only_its_own_script_and_shows_hostile_names_as_text() -> 
     assert f"script-src 'sha256-{_hash(scripts[0])}'" in policy.group(1)
     assert f"style-src 'sha256-{_hash(styles[0])}'" in policy.group(1)
     assert "default-src 'none'" in policy.group(1) and "http" not in policy.group(1)
+    assert "connect-src" not in policy.group(1) and '<meta name="clever-oracle-view"' not in html
 
 
 def show(*argv: str) -> tuple[int, str, str]:
@@ -318,3 +321,74 @@ def test_view_takes_a_game_in_progress(tmp_path: Path) -> None:
     assert embedded(shown.text)["verdict"]["status"] == "legal-so-far"  # type: ignore[index]  # JSON read as object
     assert embedded(plain.text)["verdict"]["status"] == "incomplete"  # type: ignore[index]  # JSON read as object
     assert bad.status_code == 422 and bad.json()["where"] == "query: partial"
+
+
+def _policy(html: str) -> str:
+    found = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html)
+    assert found is not None
+    return found.group(1)
+
+
+@pytest.mark.parametrize("file", ["three-players-legal.json", "fourever-solo-legal.json"])
+def test_a_position_is_one_frame_with_its_sheets_dice_and_legal_moves(file: str) -> None:
+    record = load(EXAMPLES / file)
+    game, state = record.game, replay(record, 6)
+    data = json.loads(json.dumps(page_data(position_timeline(game, state), "position")))
+    assert data["kind"] == "position" and data["steps"] == [] and data["start"] == 0
+    assert data["players"] == [""] * len(record.players)
+    [frame] = data["frames"]
+    assert frame["position"] == game.format_position(state)
+    assert frame["legal"] == [str(m) for m in game.legal_moves(state)]
+    assert len(frame["would"]) == len(frame["legal"]) and frame["last"] == [[]] * state.players
+    assert [unpack(data["fragments"], data["drawings"][i]) for i in frame["sheets"]] == [
+        game.sheet_svg(s, f"p{p + 1}") for p, s in enumerate(state.sheets)]
+    assert data["verdict"]["status"] == "legal-so-far"
+    end = json.loads(json.dumps(page_data(position_timeline(game, replay(record)), "position")))
+    assert end["verdict"]["status"] == "legal" and end["winners"] == (
+        list(game.winners(game.scores(replay(record)))) if len(record.players) > 1 else [])
+
+
+def test_the_served_page_may_send_to_its_own_service_and_shows_positions(
+        tmp_path: Path) -> None:
+    import asyncio  # noqa: PLC0415 - only this test talks to the service
+
+    import httpx  # noqa: PLC0415
+
+    from oracle.serve.app import create_app  # noqa: PLC0415
+
+    record = load(EXAMPLES / "three-players-legal.json")
+    position = record.game.format_position(replay(record, 6))
+
+    async def ask() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=create_app())
+        async with httpx.AsyncClient(transport=transport, base_url="http://viewer") as client:
+            return [
+                await client.post("/view", json={"position": position}),
+                await client.get("/view", params={"position": position}),
+                await client.get("/view"),
+                await client.post("/view", content=(EXAMPLES / "solo-legal.json").read_bytes()),
+                await client.post("/view", json={"position": "clever-cubed round=9"}),
+                await client.get("/view", params={"position": "clever-4ever x"}),
+                await client.get("/view", params={"position": "x" * 20_001}),
+                await client.get("/view", params={"step": "2"}),
+                await client.post("/view", json={"position": position, "extra": 1}),
+            ]
+
+    posted, got, start, page, *bad = asyncio.run(ask())
+    for answer in (posted, got, start, page):
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith(
+            "text/html")
+        policy = _policy(answer.text)
+        assert answer.headers["content-security-policy"] == policy
+        assert "connect-src 'self';" in policy and "http" not in policy
+        assert '<meta name="clever-oracle-view" content="view">' in answer.text
+    assert posted.text == got.text
+    data = embedded(posted.text)
+    assert data["kind"] == "position" and data["frames"][0]["position"] == position  # type: ignore[index]  # JSON read as object
+    new = embedded(start.text)
+    assert new["game"] == "clever-cubed" and new["players"] == [""]
+    assert new["frames"][0]["to_move"] == "dice"  # type: ignore[index]  # JSON read as object
+    assert embedded(page.text)["kind"] == "record"
+    assert [(b.status_code, b.json()["where"]) for b in bad] == [
+        (422, "/position"), (422, "query: position"), (422, "query: position"),
+        (422, "query: step"), (422, "/")]

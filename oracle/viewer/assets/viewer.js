@@ -3,7 +3,9 @@
 // record holds is put on the page as text (textContent), never as markup.  The sheets are the
 // drawings of oracle/drawing.py, rebuilt element by element from a short list of SVG elements
 // and attributes (a page opened from a file is read the same way), so no drawing can run code
-// or load anything.
+// or load anything.  A page served by the checking service (its clever-oracle-view meta
+// element) sends a record or a position it is given to that service's view, and reads the page
+// it answers with as it reads a page opened from a file.
 (function () {
   const SVG = "http://www.w3.org/2000/svg";
   const DIE_COLOURS = {
@@ -95,7 +97,9 @@
   // --- words ------------------------------------------------------------------------------
 
   function label(player) {
-    return "p" + (player + 1) + " (" + data.players[player] + ")";
+    // A position names no players: "p1".
+    const name = data.players[player];
+    return "p" + (player + 1) + (name ? " (" + name + ")" : "");
   }
 
   function stepLabel(index) {
@@ -120,6 +124,10 @@
   }
 
   function verdictText() {
+    if (data.kind === "position") {
+      return "POSITION \u2014 " + (frames[0].to_move === "nobody" ? "the game is over" :
+        "its sheets, the dice and the legal moves; no steps");
+    }
     if (verdict.status === "legal-so-far") {
       return "GAME IN PROGRESS \u2014 all " + verdict.steps + " steps so far are legal";
     }
@@ -173,6 +181,8 @@
       line.appendChild(el("span", (isRefused ? "Refused: step " : "Next: step ") + (k + 1) +
         " of " + data.steps.length + " \u2014 "));
       line.appendChild(el("span", stepLabel(k), "move-text"));
+    } else if (data.kind === "position") {
+      line.appendChild(el("span", "A position: no steps to step through"));
     } else {
       line.appendChild(el("span", "After the last step (" + data.steps.length + " steps)" +
         (verdict.status === "legal-so-far" ? "; the game goes on" : "")));
@@ -313,7 +323,8 @@
   function show(k, how) {
     current = Math.max(0, Math.min(last, k));
     const frame = frames[current];
-    $("frame-label").textContent = "step " + current + " of " + data.steps.length +
+    $("frame-label").textContent = data.kind === "position" ? "a position (no steps)" :
+      "step " + current + " of " + data.steps.length +
       (current === last && refused !== null ? " (step " + refused + " refused)" : "");
     $("slider").value = String(current);
     $("status").textContent = status(frame);
@@ -395,6 +406,7 @@
     const texts = (list) => Array.isArray(list) && list.every((t) => typeof t === "string");
     const ok = given && typeof given === "object" && given.viewer === 1 &&
       typeof given.title === "string" && typeof given.name === "string" &&
+      (given.kind === undefined || given.kind === "record" || given.kind === "position") &&
       texts(given.players) && given.players.length > 0 && texts(given.steps) &&
       texts(given.fragments) && Array.isArray(given.drawings) &&
       Array.isArray(given.winners) && Number.isInteger(given.start) &&
@@ -410,17 +422,23 @@
     return given;
   }
 
+  const POSITION = /^clever-[a-z0-9-]+ /;
+
+  function readPage(text) {
+    const page = new DOMParser().parseFromString(text, "text/html");
+    const node = page.getElementById("record-data");
+    if (!node) throw new Error("it is HTML, but not a page of the record viewer");
+    return check(JSON.parse(node.textContent));
+  }
+
   function read(text) {
+    // What a page without a service can show: another page, or its data.
     const trimmed = text.trim();
-    if (trimmed.startsWith("<")) {
-      const page = new DOMParser().parseFromString(trimmed, "text/html");
-      const node = page.getElementById("record-data");
-      if (!node) throw new Error("it is HTML, but not a page of the record viewer");
-      return check(JSON.parse(node.textContent));
-    }
-    if (/^clever-[a-z0-9-]+ /.test(trimmed)) {
+    if (trimmed.startsWith("<")) return readPage(trimmed);
+    if (POSITION.test(trimmed)) {
       throw new Error("it is a position: the page holds no rules to work out its legal " +
-        "moves; look at it with clever-oracle show 'POSITION' or legal 'POSITION'");
+        "moves; look at it with clever-oracle show 'POSITION' or legal 'POSITION', or in " +
+        "the page the service serves (GET /view)");
     }
     let parsed;
     try {
@@ -436,14 +454,75 @@
     return check(parsed);
   }
 
-  function open(text, what) {
+  function service() {
+    // Where a served page sends what it cannot show itself (null: a page from a file).
+    const meta = document.querySelector('meta[name="clever-oracle-view"]');
+    return meta && /^https?:$/.test(location.protocol) ? meta.content : null;
+  }
+
+  function request(text) {
+    // What a served page sends to its service (null: a page, or a page's data, read here): a
+    // position as {"position"}; anything else as a record, which the service judges (a game in
+    // progress shown as one) or refuses, saying what is wrong and where.
+    const trimmed = text.trim();
+    if (trimmed.startsWith("<")) return null;
+    if (POSITION.test(trimmed)) return { query: "", body: JSON.stringify({ position: trimmed }) };
+    try {
+      const parsed = JSON.parse(trimmed);
+      if (parsed && typeof parsed === "object" && "frames" in parsed) return null;
+    } catch (error) {
+      // not JSON: the service says where
+    }
+    return { query: "?partial=true", body: text };
+  }
+
+  async function ask(where, sent) {
+    let answer;
+    let text;
+    try {
+      answer = await fetch(where + sent.query, {
+        method: "POST", body: sent.body, headers: { "content-type": "application/json" },
+        credentials: "same-origin", cache: "no-store", redirect: "error" });
+      text = await answer.text();
+    } catch (error) {
+      throw new Error("the service that served this page did not answer");
+    }
+    if (!answer.ok) {
+      let problem = null;
+      try {
+        problem = JSON.parse(text);
+      } catch (error) {
+        // not the service's error object
+      }
+      const said = problem && typeof problem.error === "string" ? problem.error :
+        "it answered " + answer.status;
+      throw new Error(said.replace(/\s+/g, " "));
+    }
+    if (!(answer.headers.get("content-type") || "").startsWith("text/html")) {
+      throw new Error("the service did not answer with a page");
+    }
+    return readPage(text);
+  }
+
+  async function open(text, what, name) {
+    // "what" is said in the message; "name" (null for a pasted text) names a game the service
+    // answers with (its answer calls it "posted record").
     const message = $("open-message");
     const shown = data;
     const at = current;
     try {
       let given;
       try {
-        given = read(text);
+        const where = service();
+        const sent = where ? request(text) : null;
+        if (sent) {
+          message.className = "open-message";
+          message.textContent = "Sending " + what + " to the service that served this page\u2026";
+          given = await ask(where, sent);
+          given.name = name || (given.kind === "position" ? "pasted position" : "pasted record");
+        } else {
+          given = read(text);
+        }
         load(given, null);
       } catch (error) {
         if (given) load(shown, at);  // what could not be shown in full: back to the page before
@@ -517,11 +596,17 @@
       const file = $("file").files[0];
       if (!file) return;
       const reader = new FileReader();
-      reader.onload = () => open(String(reader.result), file.name);
-      reader.onerror = () => open("", file.name);
+      reader.onload = () => open(String(reader.result), file.name, file.name);
+      reader.onerror = () => open("", file.name, file.name);
       reader.readAsText(file);
     });
-    $("show-pasted").addEventListener("click", () => open($("paste").value, "the pasted page"));
+    $("show-pasted").addEventListener("click", () => open($("paste").value,
+      service() ? "what is pasted" : "the pasted page", null));
+    if (service()) {
+      $("open-hint").textContent = "A record file (JSON), a position (position notation) or a " +
+        "page of the record viewer, as a file or pasted. A record or a position is sent to " +
+        "the service that served this page, which judges it; a page is read here.";
+    }
   }
 
   setUp();
