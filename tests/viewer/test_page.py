@@ -345,7 +345,7 @@ def test_a_position_is_one_frame_with_its_sheets_dice_and_legal_moves(file: str)
     assert data["verdict"]["status"] == "legal-so-far"
     end = json.loads(json.dumps(page_data(position_timeline(game, replay(record)), "position")))
     assert end["verdict"]["status"] == "legal" and end["winners"] == (
-        list(game.winners(game.scores(replay(record)))) if len(record.players) > 1 else [])
+        list(game.winner_seats(game.scores(replay(record)))) if len(record.players) > 1 else [])
 
 
 def test_the_served_page_may_send_to_its_own_service_and_shows_positions(
