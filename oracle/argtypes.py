@@ -50,7 +50,7 @@ def record_seed(text: str) -> int:
     if re.fullmatch("[0-9]+", bare) and len(bare) > MAX_DIGITS:
         raise argparse.ArgumentTypeError(
             f"{text[:40]!r}... is a number of {len(bare):,} digits; a seed has at most "
-            f"{MAX_DIGITS} (a record's numbers, docs/formats.md)")
+            f"{MAX_DIGITS} digits (as every number in a record, docs/formats.md)")
     return whole(what="a whole number")(text)
 
 
