@@ -98,7 +98,7 @@ def test_a_seed_of_the_most_digits_a_record_holds_is_played_and_verified(
 @pytest.mark.parametrize("seed,count", [("1" + "0" * MAX_DIGITS, "1"),
                                         ("-" + "1" * (MAX_DIGITS + 1), "1"),
                                         ("9" * MAX_DIGITS, "2"),
-                                        ("1", "1" + "0" * MAX_DIGITS)])
+                                        ("9" * (MAX_DIGITS - 1) + "0", "11")])
 def test_play_refuses_a_seed_no_record_can_hold(tmp_path: Path, seed: str, count: str) -> None:
     path = tmp_path / "big.jsonl"
     code, out, err = run("play", "--seed", seed, "--count", count, "--out", str(path))
