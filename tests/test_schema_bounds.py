@@ -21,7 +21,7 @@ from oracle.adapter.messages import schema as adapter_schema
 from oracle.cli import main
 from oracle.game import Game, Move, State
 from oracle.games import GAMES, find_game
-from oracle.jsontext import MAX_DIGITS
+from oracle.jsontext import MAX_DIGITS, loads
 from oracle.play import play_game
 from oracle.record import Record, dump_record, parse_record, record_game, schema, verify
 from properties.perft import _counts_schema
@@ -179,6 +179,15 @@ def test_every_bound_of_every_shipped_schema_names_its_rule_or_says_it_is_a_limi
                     problems.append(f"{where}: {key} {node[key]} is not stated: {text!r}")
     assert seen >= 40
     assert not problems, "\n".join(problems)
+
+
+def test_every_schema_file_is_json_as_strict_as_a_record() -> None:
+    """No key twice in one object (readers differ on which one counts; records may not either:
+    :mod:`oracle.jsontext`)."""
+    files = sorted((ROOT / "oracle" / "schema").rglob("*.json"))
+    assert len(files) == 17
+    for path in files:
+        loads(path.read_bytes())
 
 
 def test_no_schema_bounds_a_score_or_a_total_from_below() -> None:
