@@ -8,9 +8,11 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 from collections.abc import Callable
 
 from oracle.errors import OracleError
+from oracle.jsontext import MAX_DIGITS
 
 
 def cores() -> int:
@@ -40,6 +42,18 @@ def whole(low: int | None = None, high: int | None = None,
                 f"{text[:40]!r} is not {what}" + (f" ({span})" if span else ""))
         return value
     return parse
+
+
+def record_seed(text: str) -> int:
+    """``play --seed``: a whole number (either sign) of at most :data:`~oracle.jsontext.MAX_DIGITS`
+    digits, the most any number in a record may have (docs/formats.md), so that the record of a
+    game played with it holds its seed (``meta.seed``) and can be verified."""
+    bare = text.strip().lstrip("+-").lstrip("0")
+    if re.fullmatch("[0-9]+", bare) and len(bare) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r}... is a number of {len(bare):,} digits; a seed has at most "
+            f"{MAX_DIGITS} digits (as every number in a record, docs/formats.md)")
+    return whole(what="a whole number")(text)
 
 
 def seconds(text: str) -> float:

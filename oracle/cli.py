@@ -44,7 +44,7 @@ import attrs
 from oracle import __version__
 from oracle.adapter.commands import register as register_adapter_commands
 from oracle.cluster import dask_executor
-from oracle.argtypes import cores, jobs, whole
+from oracle.argtypes import cores, jobs, record_seed, whole
 from oracle.serve.command import register as register_serve
 from oracle.errors import OracleError, RecordError
 from oracle.exitcodes import (
@@ -62,6 +62,7 @@ from oracle.exitcodes import (
 from oracle.game import CHANCE, NOBODY, Game, Ruleset, State
 from oracle.games import DEFAULT_GAME, GAMES, find_game
 from oracle.interrupts import Terminated, install, worker_start
+from oracle.jsontext import MAX_DIGITS
 from oracle.outfile import NotRegular, OutputExists, check_replaceable, new_file
 from oracle.play import POLICIES, play_game
 from oracle.position import is_position, position_game
@@ -481,6 +482,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError(f"--players {args.players}: {game.title} is for {game.min_players} to "
                          f"{game.max_players} players")
     ruleset = _with_options(game, game.default_ruleset, _option_pairs(args.ruleset, (game,)))
+    if args.seed + args.count - 1 >= 10**MAX_DIGITS:
+        raise UsageError(f"--seed {str(args.seed)[:20]}... --count {args.count}: the last game's "
+                         f"seed (SEED+COUNT-1) would have more than {MAX_DIGITS} digits, more than "
+                         "a record's numbers may have (docs/formats.md)")
     lines = args.count > 1 or (args.out or "").lower().endswith(".jsonl")
     to_file = bool(args.out) and args.out != "-"
     if to_file:
@@ -604,8 +609,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="play games and write their records", formatter_class=_Help,
                        epilog=epilog({0: "the games were played and written"}))
     p.add_argument("--players", type=whole(1), default=1, help="the number of players")
-    p.add_argument("--seed", type=whole(), default=1, help="the random seed (game N of "
-                   "--count uses SEED+N-1)")
+    p.add_argument("--seed", type=record_seed, default=1, help="the random seed (game N of "
+                   f"--count uses SEED+N-1), a whole number of at most {MAX_DIGITS} digits, as "
+                   "every number in a record")
     p.add_argument("--count", type=whole(1), default=1, help="how many games; more than one "
                    "writes JSON Lines, one record per line")
     p.add_argument("--policy", choices=sorted(POLICIES), default="random",

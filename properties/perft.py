@@ -94,20 +94,35 @@ def default_counts(game: str = DEFAULT_GAME) -> Path:
 
 def _counts_schema(game: Game) -> dict[str, object]:
     """The JSON Schema of a counts file of ``game`` (what :func:`check_app` relies on)."""
-    face = {"type": "integer", "minimum": 1, "maximum": 6}
-    count = {"type": "integer", "minimum": 0}
+    dice = len(game.dice_codes)
+    limit = "not a rule: a limit of the counts file, far above any name or move"
+    face = {"type": "integer", "minimum": 1, "maximum": 6,
+            "description": "a die's face, 1 to 6 (rule ROLL-DICE)"}
+    count = {"type": "integer", "minimum": 0,
+             "description": "a count of move sequences, 0 or more (not a rule: a count)"}
     position = {
         "type": "object",
         "required": ["name", "players", "steps", "dice", "perft", "divide"],
         "properties": {
-            "name": {"type": "string", "maxLength": 200},
+            "name": {"type": "string", "maxLength": 200,
+                     "description": f"the position's name, at most 200 characters ({limit})"},
             "players": {"type": "integer", "minimum": game.min_players,
-                        "maximum": game.max_players},
-            "steps": {"type": "array", "items": {"type": "string", "maxLength": 200}},
+                        "maximum": game.max_players,
+                        "description": f"{game.min_players} to {game.max_players} players (rule "
+                        "ROUNDS)"},
+            "steps": {"type": "array", "items": {
+                "type": "string", "maxLength": 200,
+                "description": f"a step of the record prefix, at most 200 characters ({limit})"}},
             "dice": {"type": "array", "minItems": 1,
-                     "items": {"type": "array", "items": face, "minItems": len(game.dice_codes),
-                               "maxItems": len(game.dice_codes)}},
-            "perft": {"type": "array", "items": count, "minItems": 1, "maxItems": MAX_DEPTH},
+                     "description": "the rolls listed, at least 1 (not a rule: a position's "
+                     "counts need a roll)",
+                     "items": {"type": "array", "items": face, "minItems": dice,
+                               "maxItems": dice,
+                               "description": f"one roll: a face for each of the {dice} dice "
+                               "(rule ROLL-DICE)"}},
+            "perft": {"type": "array", "items": count, "minItems": 1, "maxItems": MAX_DEPTH,
+                      "description": f"the counts at depths 1 to {MAX_DEPTH} (not a rule: "
+                      "MAX_DEPTH, every level multiplies the questions put to the app)"},
             "divide": {"type": "object", "additionalProperties": count},
         },
     }
