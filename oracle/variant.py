@@ -105,6 +105,11 @@ class Variant:
     * ``bonuses``: the printed bonuses (a ``Coded`` enum) with their names as the engine reads
       them: ``FOX``, ``QUESTION_<AREA>`` for an area's question mark, ``QUESTION_BLACK`` for the
       one used in any area; ``renamed``: old spellings of codes and the codes replacing them;
+      ``renumbered``: the areas whose targets move notation 1 counted from 0 (by label, with
+      their count); ``old_meaning(move, ruleset, state)``: a move read from a text of notation
+      1 as the move it meant then in ``state`` (the position before it; None for a move whose
+      meaning needs one and was given none), for a game whose notation changed a meaning
+      (:func:`oracle.notation.read_move`);
     * ``tracks``: the action tracks in the engine's order (re-roll, extra die, the game's own
       action; :mod:`oracle.sheet`), ``track_order`` the order the sheet prints them;
       ``round_bonus``: every player's bonus at the start of each round; ``end_extra``: whether
@@ -144,6 +149,8 @@ class Variant:
     sheet_step_problems: Callable[[Any, Any], list[str]]
     track_order: tuple[int, ...] = (0, 1, 2)
     renamed: Mapping[str, str] = MappingProxyType({})
+    renumbered: Mapping[str, int] = MappingProxyType({})
+    old_meaning: Callable[[Any, Any, Any], Any] | None = None
     white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None
     fox_floor: Callable[[Any], bool] | None = None
     min_players: int = MIN_PLAYERS
@@ -212,10 +219,12 @@ class Variant:
         end_extra: bool = True,
         white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None,
         fox_floor: Callable[[Any], bool] | None = None,
+        old_meaning: Callable[[Any, Any, Any], Any] | None = None,
     ) -> Variant:
         """A game from the modules of its package, each read by the names it has in every game
         (CONTRIBUTING.md, "How to add a game"): ``sheet`` (``Bonus``, ``TRACKS`` as printed,
-        ``ROUND_BONUS``, ``SOLO_TITLES``, and ``RENAMED`` if codes were renamed), ``dice``
+        ``ROUND_BONUS``, ``SOLO_TITLES``, ``RENAMED`` if codes were renamed and
+        ``RENUMBERED`` if targets were renumbered), ``dice``
         (``Die``, ``Roll``), ``rules`` (``RULES``), ``ruleset`` (``DEFAULT_RULESET``),
         ``drawing`` (``sheet_text``, ``sheet_svg``) and ``checks`` (``sheet_problems``,
         ``step_problems``); the rest is what the game says beyond its sheet."""
@@ -232,7 +241,8 @@ class Variant:
             draw_svg=drawing.sheet_svg, sheet_problems=checks.sheet_problems,
             sheet_step_problems=checks.step_problems,
             renamed=getattr(sheet, "RENAMED", MappingProxyType({})), white_limit=white_limit,
-            fox_floor=fox_floor,
+            fox_floor=fox_floor, renumbered=getattr(sheet, "RENUMBERED", MappingProxyType({})),
+            old_meaning=old_meaning,
         )
 
     def make_ruleset(self, options: Mapping[str, object], base: Any = None) -> Any:

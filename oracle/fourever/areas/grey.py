@@ -8,8 +8,9 @@ adjacent to an existing cross."  A bonus printed in a cell is earned when the ce
 full column scores the points above it; crossing every cell of a shade shows a fox.  A grey
 question mark crosses any part that may legally be crossed (every part has at most 6 cells).
 
-The area is a mask of the crossed parts (bit = part number).  A target is the part number
-0..16.
+The area is a mask of the crossed parts (bit = part index 0..16).  A target is the part index;
+the notation numbers the parts from 1, as every other target (``grey:1`` is part index 0, the
+first in row-major order of their first cell; notation 2, docs/formats.md).
 """
 
 from __future__ import annotations
@@ -95,10 +96,12 @@ def problem(
     """Why part ``target`` cannot be crossed with this number, or None (an independent reading
     of the rule: the start and touching conditions are checked cell by cell)."""
     if part >> target & 1:
-        return "CELL-FREE", f"grey part {target} is already crossed"
+        return "CELL-FREE", f"grey part {target_text(target)} is already crossed"
     cells = GREY_PARTS[target]
     if die != QUESTION_DIE and len(cells) > number:
-        return "GREY-SIZE", f"grey part {target} has {len(cells)} cells, more than the {number}"
+        return "GREY-SIZE", (
+            f"grey part {target_text(target)} has {len(cells)} cells, more than the {number}"
+        )
     if not part:
         if not any(c == 0 for _, c in cells):
             return "GREY-START", (
@@ -110,7 +113,7 @@ def problem(
     if not any((r + dr, c + dc) in crossed
                for r, c in cells for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))):
         return "GREY-ADJACENT", (
-            f"grey part {target} touches no crossed cell horizontally or vertically"
+            f"grey part {target_text(target)} touches no crossed cell horizontally or vertically"
         )
     return None
 
@@ -142,20 +145,25 @@ def foxes(part: int) -> int:
 
 
 def target_text(target: int) -> str:
-    """The part number, e.g. ``7``."""
-    return str(target)
+    """The part's number, counted from 1 like every other target: ``grey:1`` is the first part
+    (part index 0)."""
+    return str(target + 1)
 
 
 def parse_target(text: str) -> int:
-    """A part from its number (canonical: no leading zero)."""
+    """A part from its number 1..17 (canonical: no leading zero).  ``0``, the first part's
+    number before notation 2, is refused naming the new one."""
+    if text == "0":
+        raise NotationError("grey parts are numbered from 1 since notation 2: grey:0 is now "
+                            "grey:1")
     if not text.isdigit() or len(text) > 2 or str(int(text)) != text \
-            or int(text) >= GREY_PART_COUNT:
-        raise NotationError(f"a grey part is 0 to {GREY_PART_COUNT - 1}, not {text[:20]!r}")
-    return int(text)
+            or not 1 <= int(text) <= GREY_PART_COUNT:
+        raise NotationError(f"a grey part is 1 to {GREY_PART_COUNT}, not {text[:20]!r}")
+    return int(text) - 1
 
 
 def notation(part: int) -> str:
-    """One character per part 0..16: ``x`` crossed, ``.`` free."""
+    """One character per part 1..17: ``x`` crossed, ``.`` free."""
     return "".join("x" if part >> p & 1 else "." for p in TARGETS)
 
 
