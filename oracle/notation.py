@@ -41,6 +41,7 @@ NOTATION = 2
 
 _FACES = ("1", "2", "3", "4", "5", "6")
 _VERBS = "roll, solo-roll, take, extra, question, reroll, forfeit, pass"
+_ENTRY_VERBS = ("take", "extra", "question")
 
 
 def _fail(text: str, where: str, what: str) -> NotationError:
@@ -176,8 +177,8 @@ def _parse(variant: Variant, text: str) -> Move:
 
 
 def _renumber(variant: Variant, text: str) -> str:
-    """``text`` of notation 1 with the target of an area its game renumbered (``renumbered``:
-    counted from 0 then, from 1 since notation 2) counted from 1."""
+    """``text`` of notation 1 rewritten in notation 2: the target of an area the game renumbered
+    (``renumbered``: counted from 0 in notation 1) counted from 1."""
     head, _, entry = text.rpartition(" ")
     label, sep, spot = entry.partition(":")
     count = variant.renumbered.get(label)
@@ -188,9 +189,6 @@ def _renumber(variant: Variant, text: str) -> str:
                     f"in notation 1 (records of format clever-oracle-record/1) a {label} target "
                     f"is 0 to {count - 1}")
     return f"{head} {label}:{int(spot) + 1}"
-
-
-_ENTRY_VERBS = ("take", "extra", "question")
 
 
 def read_move(
@@ -205,7 +203,14 @@ def read_move(
     notation."""
     if notation >= NOTATION:
         return parse_move(variant, text)
-    move = parse_move(variant, _renumber(variant, text))
+    renumbered = _renumber(variant, text)
+    try:
+        move = parse_move(variant, renumbered)
+    except NotationError as exc:
+        if renumbered == text:
+            raise
+        raise NotationError(f"{exc} (the notation-1 move {text[:120]!r} read in notation 2)"
+                            ) from None
     if variant.old_meaning is None:
         return move
     return variant.old_meaning(move, ruleset, state)

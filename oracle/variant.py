@@ -26,7 +26,7 @@ from oracle.area import AreaRules, Problem
 from oracle.family import MAX_PLAYERS, MIN_PLAYERS, ROUNDS_BY_PLAYERS, SOLO_THRESHOLDS
 from oracle.game import RulesetOption
 from oracle.kinds import AreaKind, Coded
-from oracle.moves import Roll
+from oracle.moves import Move, Roll
 from oracle.rulebook import Rule
 from oracle.rulesets import RulesetBase, make_ruleset
 from oracle.sheet import TRACK_COUNT, Sheet, count_foxes
@@ -150,7 +150,7 @@ class Variant:
     track_order: tuple[int, ...] = (0, 1, 2)
     renamed: Mapping[str, str] = MappingProxyType({})
     renumbered: Mapping[str, int] = MappingProxyType({})
-    old_meaning: Callable[[Any, Any, Any], Any] | None = None
+    old_meaning: Callable[[Move, Any, Any], Move | None] | None = None
     white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None
     fox_floor: Callable[[Any], bool] | None = None
     min_players: int = MIN_PLAYERS
@@ -219,7 +219,7 @@ class Variant:
         end_extra: bool = True,
         white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None,
         fox_floor: Callable[[Any], bool] | None = None,
-        old_meaning: Callable[[Any, Any, Any], Any] | None = None,
+        old_meaning: Callable[[Move, Any, Any], Move | None] | None = None,
     ) -> Variant:
         """A game from the modules of its package, each read by the names it has in every game
         (CONTRIBUTING.md, "How to add a game"): ``sheet`` (``Bonus``, ``TRACKS`` as printed,
