@@ -173,6 +173,11 @@ class CleverGame:
     def parse_move(self, text: str) -> Move:
         return notation.parse_move(self.variant, text)
 
+    def read_move(self, text: str, version: int, ruleset: object,
+                  state: object = None) -> Move | None:
+        return notation.read_move(self.variant, text, version, self._ruleset(ruleset),
+                                  None if state is None else self._state(state))
+
     def format_sheet(self, sheet: object) -> str:
         return sheettext.format_sheet(self.variant, self._sheet(sheet))
 

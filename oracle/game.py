@@ -219,6 +219,15 @@ class Game(Protocol):
         """A move from its canonical text; :class:`~oracle.errors.NotationError` if not."""
         ...
 
+    def read_move(self, text: str, version: int, ruleset: Ruleset,
+                  state: State | None = None) -> Move | None:
+        """The move ``text`` meant when written in move notation ``version`` (records of format
+        ``clever-oracle-record/1`` are in notation 1; docs/formats.md, "Notation versions") in
+        a game under ``ruleset``; ``state`` is the position before it, needed only where the
+        old meaning depended on the position (None is answered when it was not given).
+        :class:`~oracle.errors.NotationError` if the text is no move of that notation."""
+        ...
+
     def move_space(self) -> tuple[Move, ...]:
         """Every well-formed player move of this game (legal somewhere or not)."""
         ...

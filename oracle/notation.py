@@ -5,9 +5,15 @@ text; a :class:`~oracle.errors.NotationError` names the token at fault and what 
 notation holds every move the rules can judge: a move that names a wrong area for its die, a
 question-mark number where none is chosen, or a partner die's change for an area that reads no
 partner is read here and refused by the rules (an illegal step, with its rule id).
+
+A move's text means the same under every ruleset.  The notation has a version, :data:`NOTATION`;
+``read_move(variant, text, notation, ruleset, state)`` reads a text of an older version (records
+of format ``clever-oracle-record/1`` are in notation 1) as the move it meant then.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from oracle.errors import NotationError
 from oracle.kinds import AreaKind, Coded
@@ -24,10 +30,18 @@ from oracle.moves import (
 )
 from oracle.variant import Variant
 
-__all__ = ["parse_move"]
+__all__ = ["NOTATION", "parse_move", "read_move"]
+
+#: The move notation's version (docs/formats.md, "Notation versions").  2: Clever 4Ever's grey
+#: parts are numbered from 1 like every other target, and a Clever Cubed blue question mark
+#: names the total written under every ruleset (ruling 13).  1: grey parts from 0, and under
+#: ``blue_question=number_plus_white`` a blue question mark named the number added to the white
+#: die.
+NOTATION = 2
 
 _FACES = ("1", "2", "3", "4", "5", "6")
 _VERBS = "roll, solo-roll, take, extra, question, reroll, forfeit, pass"
+_ENTRY_VERBS = ("take", "extra", "question")
 
 
 def _fail(text: str, where: str, what: str) -> NotationError:
@@ -160,3 +174,43 @@ def _parse(variant: Variant, text: str) -> Move:
         area, target = _entry(variant, text, tokens[-1], len(tokens) - 1)
         return QuestionMark(bonus, number, area, target)
     raise _fail(text, _token(text, head, 0), f"unknown move (want {_VERBS})")
+
+
+def _renumber(variant: Variant, text: str) -> str:
+    """``text`` of notation 1 rewritten in notation 2: the target of an area the game renumbered
+    (``renumbered``: counted from 0 in notation 1) counted from 1."""
+    head, _, entry = text.rpartition(" ")
+    label, sep, spot = entry.partition(":")
+    count = variant.renumbered.get(label)
+    if not head or not sep or count is None or head.split(" ")[0] not in _ENTRY_VERBS:
+        return text
+    if not spot.isdigit() or len(spot) > 2 or str(int(spot)) != spot or int(spot) >= count:
+        raise _fail(text, f"token {len(text.split(' '))} {entry[:40]!r}",
+                    f"in notation 1 (records of format clever-oracle-record/1) a {label} target "
+                    f"is 0 to {count - 1}")
+    return f"{head} {label}:{int(spot) + 1}"
+
+
+def read_move(
+    variant: Variant, text: str, notation: int, ruleset: Any, state: Any = None
+) -> Move | None:
+    """The move ``text`` meant when written in move notation ``notation`` (:data:`NOTATION` or
+    older) in a game under ``ruleset``: a text of notation 1 is read with its grey part
+    counted from 0 and, where the game says the old meaning depended on the position (a Clever
+    Cubed blue question mark under ``blue_question=number_plus_white``: the number plus the
+    white die), as it reads in ``state``, the position before the move.  None when such a move
+    is given no ``state``; :class:`NotationError` when the text is not a move of that
+    notation."""
+    if notation >= NOTATION:
+        return parse_move(variant, text)
+    renumbered = _renumber(variant, text)
+    try:
+        move = parse_move(variant, renumbered)
+    except NotationError as exc:
+        if renumbered == text:
+            raise
+        raise NotationError(f"{exc} (the notation-1 move {text[:120]!r} read in notation 2)"
+                            ) from None
+    if variant.old_meaning is None:
+        return move
+    return variant.old_meaning(move, ruleset, state)

@@ -1,8 +1,8 @@
 """Game records: the JSON format, loading (files, directories, JSON Lines), and verification.
 
-A record (format ``clever-oracle-record/1``; JSON Schema ``oracle/schema/record-1.json``)::
+A record (format ``clever-oracle-record/2``; JSON Schema ``oracle/schema/record-1.json``)::
 
-    {"format": "clever-oracle-record/1", "game": "clever-cubed",
+    {"format": "clever-oracle-record/2", "game": "clever-cubed",
      "ruleset": {"blue_question": "total", "blue_seven_after_seven": false},
      "players": ["Ann", "Bob"],
      "steps": ["dice: roll W3 Y5 T1 B6 Br2 P4", "p1: take Y yellow:I", ...],
@@ -10,7 +10,12 @@ A record (format ``clever-oracle-record/1``; JSON Schema ``oracle/schema/record-
 
 Every step names who makes it (``dice`` or ``pN``) and the move in move notation.  ``totals``
 (optional) are the final totals the app claims; ``meta`` (optional) says how a generated record
-was made (``seed``, ``policy``; :class:`Meta`).  :func:`verify` replays a record and returns a
+was made (``seed``, ``policy``; :class:`Meta`).  The format's number is the move notation's
+version (:data:`oracle.notation.NOTATION`): a record of format ``clever-oracle-record/1`` is read
+in notation 1, each move as it meant then (Clever 4Ever's grey parts counted from 0; a Clever
+Cubed blue question mark under ``blue_question=number_plus_white`` naming the number added to
+the white die), and written back in the current format.  :func:`verify` replays a record and
+returns a
 :class:`Verdict`: legal, illegal (the first wrong step, the rule, the reason, the sheet before
 it and the legal alternatives), incomplete (every step legal but the game not over), or — when
 asked with ``partial=True``, for a game in progress — legal so far (the position after the last
@@ -48,9 +53,12 @@ from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordEr
 from oracle.game import CHANCE, Game, Move, Ruleset, Score, State
 from oracle.games import DEFAULT_GAME, find_game
 from oracle.jsontext import JSONTextError, is_whole, loads
+from oracle.notation import NOTATION
 from oracle.play import play_game
 
-FORMAT = "clever-oracle-record/1"
+FORMAT = f"clever-oracle-record/{NOTATION}"
+#: The record formats read, with the move notation each is written in.
+FORMATS = {f"clever-oracle-record/{n}": n for n in range(1, NOTATION + 1)}
 DICE = CHANCE
 
 
@@ -213,14 +221,16 @@ def record_from_json(data: object, name: str = "record") -> Record:
     if not game.min_players <= len(players) <= game.max_players:
         raise RecordError(f"{name}: /players: {game.title} is for {game.min_players} to "
                           f"{game.max_players} players, not {len(players)}")
-    steps = []
+    version = FORMATS[data["format"]]
+    steps: list[Step] = []
+    replay = _Replay(game, len(players), ruleset)
     for i, text in enumerate(data["steps"]):
         who, _, move_text = text.partition(": ")
         actor = DICE if who == "dice" else int(who[1:]) - 1
         if actor >= len(players):
             raise RecordError(f"{name}: /steps/{i}: {who} is not one of the {len(players)} players")
         try:
-            move = game.parse_move(move_text)
+            move = _read_move(game, move_text, version, ruleset, replay, steps)
         except NotationError as exc:
             raise RecordError(f"{name}: /steps/{i} (step {i + 1}): {exc}") from None
         steps.append(Step(actor, move))
@@ -237,6 +247,46 @@ def record_from_json(data: object, name: str = "record") -> Record:
         game=game,
         meta=Meta(meta.get("seed"), meta.get("policy")) if meta is not None else None,
     )
+
+
+class _Replay:
+    """The position after a record's first steps, replayed only when a move of an older notation
+    needs it (:func:`_read_move`), and carried on from where it stopped; None after an illegal
+    step (no later step is judged)."""
+
+    def __init__(self, game: Game, players: int, ruleset: Ruleset) -> None:
+        self.game, self.players, self.ruleset = game, players, ruleset
+        self.state: State | None = None
+        self.done = 0
+        self.broken = False
+
+    def after(self, steps: list[Step]) -> State | None:
+        if self.broken:
+            return None
+        game = self.game
+        try:
+            if self.state is None:
+                self.state = game.new_game(self.players, self.ruleset)
+            for step in steps[self.done:]:
+                self.state = game.apply(self.state, step.move)
+        except OracleError:
+            self.broken, self.state = True, None
+            return None
+        self.done = len(steps)
+        return self.state
+
+
+def _read_move(game: Game, text: str, version: int, ruleset: Ruleset, replay: _Replay,
+               steps: list[Step]) -> Move:
+    """The move of a step written in move notation ``version``: as it meant then, in the
+    position after ``steps`` where the old meaning depends on it (read as written now when that
+    position follows an illegal step, which ends the verdict before it)."""
+    if version == NOTATION:
+        return game.parse_move(text)
+    move = game.read_move(text, version, ruleset)
+    if move is None:
+        move = game.read_move(text, version, ruleset, replay.after(steps))
+    return move if move is not None else game.parse_move(text)
 
 
 def parse_record(text: str, name: str = "record") -> Record:

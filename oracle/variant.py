@@ -26,7 +26,7 @@ from oracle.area import AreaRules, Problem
 from oracle.family import MAX_PLAYERS, MIN_PLAYERS, ROUNDS_BY_PLAYERS, SOLO_THRESHOLDS
 from oracle.game import RulesetOption
 from oracle.kinds import AreaKind, Coded
-from oracle.moves import Roll
+from oracle.moves import Move, Roll
 from oracle.rulebook import Rule
 from oracle.rulesets import RulesetBase, make_ruleset
 from oracle.sheet import TRACK_COUNT, Sheet, count_foxes
@@ -105,6 +105,11 @@ class Variant:
     * ``bonuses``: the printed bonuses (a ``Coded`` enum) with their names as the engine reads
       them: ``FOX``, ``QUESTION_<AREA>`` for an area's question mark, ``QUESTION_BLACK`` for the
       one used in any area; ``renamed``: old spellings of codes and the codes replacing them;
+      ``renumbered``: the areas whose targets move notation 1 counted from 0 (by label, with
+      their count); ``old_meaning(move, ruleset, state)``: a move read from a text of notation
+      1 as the move it meant then in ``state`` (the position before it; None for a move whose
+      meaning needs one and was given none), for a game whose notation changed a meaning
+      (:func:`oracle.notation.read_move`);
     * ``tracks``: the action tracks in the engine's order (re-roll, extra die, the game's own
       action; :mod:`oracle.sheet`), ``track_order`` the order the sheet prints them;
       ``round_bonus``: every player's bonus at the start of each round; ``end_extra``: whether
@@ -148,6 +153,8 @@ class Variant:
     sheet_step_problems: Callable[[Any, Any], list[str]]
     track_order: tuple[int, ...] = (0, 1, 2)
     renamed: Mapping[str, str] = MappingProxyType({})
+    renumbered: Mapping[str, int] = MappingProxyType({})
+    old_meaning: Callable[[Move, Any, Any], Move | None] | None = None
     white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None
     fox_floor: Callable[[Any], bool] | None = None
     readings: Callable[..., object] = lambda *areas: areas
@@ -220,10 +227,12 @@ class Variant:
         fox_floor: Callable[[Any], bool] | None = None,
         readings: Callable[..., object] = lambda *areas: areas,
         state_json: Callable[[Any], dict[str, object]] | None = None,
+        old_meaning: Callable[[Move, Any, Any], Move | None] | None = None,
     ) -> Variant:
         """A game from the modules of its package, each read by the names it has in every game
         (CONTRIBUTING.md, "How to add a game"): ``sheet`` (``Bonus``, ``TRACKS`` as printed,
-        ``ROUND_BONUS``, ``SOLO_TITLES``, and ``RENAMED`` if codes were renamed), ``dice``
+        ``ROUND_BONUS``, ``SOLO_TITLES``, ``RENAMED`` if codes were renamed and
+        ``RENUMBERED`` if targets were renumbered), ``dice``
         (``Die``, ``Roll``), ``rules`` (``RULES``), ``ruleset`` (``DEFAULT_RULESET``),
         ``drawing`` (``sheet_text``, ``sheet_svg``) and ``checks`` (``sheet_problems``,
         ``step_problems``); the rest is what the game says beyond its sheet (``readings``: the
@@ -242,6 +251,8 @@ class Variant:
             sheet_step_problems=checks.step_problems,
             renamed=getattr(sheet, "RENAMED", MappingProxyType({})), white_limit=white_limit,
             fox_floor=fox_floor, readings=readings, state_json=state_json,
+            renumbered=getattr(sheet, "RENUMBERED", MappingProxyType({})),
+            old_meaning=old_meaning,
         )
 
     def make_ruleset(self, options: Mapping[str, object], base: Any = None) -> Any:

@@ -309,9 +309,9 @@ FAULTS: list[tuple[str, list[Any], Any, str, str]] = [
      "'actions' is missing"),
     ("clever-4ever", ["players", 1, "sheet", "yellow", 0], [3, 2],
      "/players/1/sheet/yellow/0/1", "increase"),
-    ("clever-4ever", ["players", 1, "sheet", "grey"], [17], "/players/1/sheet/grey/0",
-     "0 to 16"),
-    ("clever-4ever", ["players", 1, "sheet", "grey"], [5], "/players/1/sheet", "start part"),
+    ("clever-4ever", ["players", 1, "sheet", "grey"], [18], "/players/1/sheet/grey/0",
+     "1 to 17"),
+    ("clever-4ever", ["players", 1, "sheet", "grey"], [6], "/players/1/sheet", "start part"),
     ("clever-4ever", ["players", 1, "sheet", "pink"], [3], "/players/1/sheet/pink/0", "extra 3"),
     ("clever-4ever", ["players", 1, "sheet", "green", "upper"], [1.5],
      "/players/1/sheet/green/upper/0", "1.5"),
@@ -416,7 +416,7 @@ def test_what_the_schema_refuses_is_refused(name: str, data: st.DataObject) -> N
 def test_parse_move_reads_every_game() -> None:
     import oracle
 
-    move = oracle.parse_move("take Gy grey:0")  # was "unknown die colour"
+    move = oracle.parse_move("take Gy grey:1")  # was "unknown die colour"
     assert find_game("clever-4ever").move_to_json(move)["die"] == "Gy"
     assert oracle.parse_move("take W yellow:1", game="clever-4ever") == \
         find_game("clever-4ever").parse_move("take W yellow:1")
@@ -437,8 +437,8 @@ def test_apply_takes_a_moves_text_or_json() -> None:
     assert by_text == by_json == oracle.apply(state, oracle.parse_move("take W yellow:I"))
     game = find_game("clever-4ever")
     four = game.apply(game.new_game(1), "roll W3 Y5 B1 Gy6 Gn2 P4")
-    assert game.apply(four, "take Gy grey:0") == game.apply(four, {
-        "kind": "take", "die": "Gy", "area": "grey", "part": 0})
+    assert game.apply(four, "take Gy grey:1") == game.apply(four, {
+        "kind": "take", "die": "Gy", "area": "grey", "part": 1})
     with pytest.raises(oracle.IllegalMoveError, match="unknown die colour") as refused:
         oracle.apply(state, "take Zz yellow:I")
     assert refused.value.rule == "MOVE-FORM"

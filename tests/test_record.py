@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -161,3 +162,74 @@ def test_greedy_games_are_legal_and_at_least_as_good_as_random_on_average() -> N
 
     assert sum(score(g.sheets[0]).total for g in greedy) > sum(
         score(r.sheets[0]).total for r in rand)
+
+
+def _with_grey_from_0(text: str) -> str:
+    """A record's text as format 1 wrote it: grey parts counted from 0."""
+    old = re.sub(r' grey:(\d+)"', lambda m: f' grey:{int(m.group(1)) - 1}"', text)
+    return old.replace('"clever-oracle-record/2"', '"clever-oracle-record/1"')
+
+
+def test_a_format_1_record_reads_its_grey_parts_from_0() -> None:
+    """docs/formats.md, "Notation versions": a clever-oracle-record/1 record counts Clever
+    4Ever's grey parts from 0; it is read as it meant then and written back as format 2."""
+    for seed in range(20):
+        moves, _ = play_game(2, seed, game="clever-4ever")
+        record = record_game(moves, ("A", "B"), game="clever-4ever")
+        if any(" grey:1" == str(s.move)[-7:] for s in record.steps):
+            break
+    else:
+        pytest.fail("no game crossed the first grey part")
+    text = dump_record(record)
+    assert '"format": "clever-oracle-record/2"' in text and "grey:0" not in text
+    old = _with_grey_from_0(text)
+    assert "grey:0" in old
+    read = parse_record(old, "old.json")
+    assert read == record and verify(read).status == "legal"
+    assert dump_record(read) == text
+    # Written as format 2, the old spelling of the first part is refused naming the new one;
+    # in format 1 a part past the last is refused in that format's terms.
+    with pytest.raises(RecordError, match="grey:0 is now grey:1"):
+        parse_record(old.replace('"clever-oracle-record/1"', '"clever-oracle-record/2"'))
+    last = old.replace(" grey:0\"", " grey:17\"", 1)
+    with pytest.raises(RecordError, match=r"notation 1 .*a grey target is 0 to 16"):
+        parse_record(last, "old.json")
+
+
+def test_a_format_1_record_names_a_blue_question_marks_number_under_number_plus_white() -> None:
+    """Ruling 13: under blue_question=number_plus_white a clever-oracle-record/1 record names
+    a blue question mark's chosen 1..6; it is read as the total written (plus the white die),
+    which format 2 names."""
+    from oracle import BlueQuestion, QuestionMark, Ruleset, find_game
+
+    game = find_game("clever-cubed")
+    plus_white = Ruleset(blue_question=BlueQuestion.NUMBER_PLUS_WHITE)
+    for seed in range(60):
+        record = record_game(play_game(1, seed, ruleset=plus_white)[0], ("A",), plus_white)
+        if any(isinstance(s.move, QuestionMark) and s.move.area.label == "blue"
+               for s in record.steps):
+            break
+    else:
+        pytest.fail("no game resolved a blue question mark")
+    state, old_steps = game.new_game(1, plus_white), []
+    for step in record.steps:
+        move = step.move
+        if isinstance(move, QuestionMark) and move.area.label == "blue":
+            number = move.number - state.faces[0]       # the total less the white die
+            assert 1 <= number <= 6
+            old_steps.append(str(step).replace(f" {move.number} blue:", f" {number} blue:"))
+        else:
+            old_steps.append(str(step))
+        state = game.apply(state, move)
+    data = record.to_json()
+    assert data["format"] == "clever-oracle-record/2"
+    old = json.dumps({**data, "format": "clever-oracle-record/1", "steps": old_steps})
+    read = parse_record(old, "old.json")
+    assert read == record and verify(read).status == "legal"
+    # A number never legal then (not 1..6) stays refused: QUESTION-USE.
+    bad = next(i for i, s in enumerate(old_steps) if s.startswith("p1: question ")
+               and " blue:" in s)
+    broken = list(old_steps)
+    broken[bad] = re.sub(r" \d+ blue:", " 9 blue:", broken[bad])
+    verdict = verify(parse_record(json.dumps({**json.loads(old), "steps": broken})))
+    assert (verdict.status, verdict.step, verdict.rule) == ("illegal", bad + 1, "QUESTION-USE")

@@ -17,11 +17,12 @@ from oracle.rulesets import RulesetBase
 
 
 class BlueQuestion(StrEnum):
-    """How a blue question mark is used (ruling 13)."""
+    """How a blue question mark is used (ruling 13).  Under both the move names the total
+    written (``question ?B 8 blue:right``): a move's text means the same under every ruleset."""
 
     #: Choose the value to write, 2..12 (the Dutch rulebook: "van 2 tot en met 12 voor blauw").
     TOTAL = "total"
-    #: Choose 1..6 and add the white die's current face.
+    #: Choose 1..6 and add the white die's current face: only the totals white+1..white+6.
     NUMBER_PLUS_WHITE = "number_plus_white"
 
 

@@ -146,6 +146,9 @@ def _grey_parts() -> tuple[tuple[tuple[int, int], ...], ...]:
 #: Each part's cells, parts in row-major order of their first cell.
 GREY_PARTS: tuple[tuple[tuple[int, int], ...], ...] = _grey_parts()
 GREY_PART_COUNT = len(GREY_PARTS)
+#: Areas whose targets move notation 1 numbered from 0, with their count: notation 2 numbers the
+#: grey parts from 1, as every other target (``grey:0`` is now ``grey:1``).
+RENUMBERED: Mapping[str, int] = MappingProxyType({"grey": GREY_PART_COUNT})
 #: The part of each cell: GREY_PART_OF[row][column].
 GREY_PART_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(next(i for i, p in enumerate(GREY_PARTS) if (r, c) in p) for c in range(GREY_COLUMNS))

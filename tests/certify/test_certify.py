@@ -14,7 +14,7 @@ from oracle.cli import main
 from oracle.record import verify
 from properties.certify import certify
 from properties.certify_report import finding_record
-from tests.certify.wrong_adapters import CUBED, IN_PROCESS
+from tests.certify.wrong_adapters import CUBED, IN_PROCESS, PlaysOption
 
 PYTHON = sys.executable
 
@@ -89,3 +89,16 @@ def test_bad_ruleset_option_exits_2() -> None:
     code, _, err = _run("certify", "--adapter", f"{PYTHON} -m oracle.adapter.reference",
                         "--ruleset", "nonsense=1")
     assert code == 2 and "nonsense" in err
+
+
+def test_an_app_playing_number_plus_white_gets_only_true_findings_with_that_hint() -> None:
+    """Ruling 13: a move's text means the same under every ruleset, so following the hint
+    blue_question=number_plus_white changes which blue question marks are legal, never how a
+    text is read: no step or seven finding on the blue track (three false ones before), nothing
+    the app allows that the oracle does not, and every finding hints at that option."""
+    result = certify(CUBED, PlaysOption("blue_question", "number_plus_white"), max_examples=10,
+                     shrink_replays=16)
+    assert result.findings
+    assert {f.option for f in result.findings} == {"blue_question=number_plus_white"}
+    assert "too-lenient" not in {f.kind for f in result.findings}
+    assert not {"BLUE-STEP", "BLUE-SEVEN"} & {f.rule for f in result.findings}

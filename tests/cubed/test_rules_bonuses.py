@@ -26,6 +26,8 @@ from oracle import (
 )
 from oracle.cubed.areas import brown, turquoise, yellow
 from oracle.cubed.variant import CUBED
+from oracle.diagnose import diagnose
+from oracle.legal import question_uses
 from oracle.cubed.areas.blue import LEFT, RIGHT
 from oracle.cubed.areas.pink import HALF, TIMES
 from tests.cubed.builders import CUP, F1, at, rule_of
@@ -131,9 +133,9 @@ def test_question_mark_use() -> None:
     plus_white = Ruleset(blue_question=BlueQuestion.NUMBER_PLUS_WHITE)
     other = at(Phase.ROLL, (3, 1, 1, 4, 1, 1), sheet=PlayerSheet(pending=(QB,)), players=2,
                ruleset=plus_white)
-    after = apply(other, QuestionMark(QB, 3, Area.BLUE, LEFT))       # 3 + white 3 = 6
+    after = apply(other, QuestionMark(QB, 6, Area.BLUE, LEFT))       # 3 + white 3: names 6
     assert after.sheets[0].blue_left == (6,)
-    assert rule_of(other, QuestionMark(QB, 6, Area.BLUE, LEFT)) == "BLUE-STEP"
+    assert rule_of(other, QuestionMark(QB, 9, Area.BLUE, LEFT)) == "BLUE-STEP"   # 6 + white 3
     # Black: any area; turquoise questions cross exactly one cell.
     black = at(Phase.ROLL, (3, 1, 1, 4, 1, 1), sheet=PlayerSheet(pending=(QX,)), players=2)
     assert {m.area for m in legal_moves(black)} == set(Area)
@@ -144,6 +146,53 @@ def test_question_mark_use() -> None:
     assert {(m.number, m.target) for m in legal_moves(brown_q)} == {(3, 3), (4, 4)} | {
         (n, f) for n in range(1, 7) for f in brown.FIELDS_AFTER[brown.last_field(0b11)][n]
     }
+
+
+@pytest.mark.rule("QUESTION-USE")
+@pytest.mark.parametrize("white", range(1, 7))
+def test_blue_question_mark_names_the_total_under_every_ruleset(white: int) -> None:
+    """Ruling 13: ``question ?B N blue:...`` names the number written under both values of
+    ``blue_question``; under ``number_plus_white`` only the totals white+1 .. white+6 are
+    legal, and any other total is refused naming the option and the totals allowed."""
+    faces = (white, 1, 1, 4, 1, 1)
+    sheet = PlayerSheet(pending=(QB,), blue_left=(6, 5), blue_right=(8, 9))
+    total = at(Phase.ROLL, faces, sheet=sheet, players=2)
+    plus_white = at(Phase.ROLL, faces, sheet=sheet, players=2,
+                    ruleset=Ruleset(blue_question=BlueQuestion.NUMBER_PLUS_WHITE))
+    # The left side wants a 4 (or a 7), the right side a 10 (or a 7).
+    wanted = {(4, LEFT), (7, LEFT), (10, RIGHT), (7, RIGHT)}
+    assert {(m.number, m.target) for m in legal_moves(total)} == wanted
+    assert {(m.number, m.target) for m in legal_moves(plus_white)} == {
+        (n, side) for n, side in wanted if white + 1 <= n <= white + 6}
+    for state in (total, plus_white):
+        for number, side in wanted & {(m.number, m.target) for m in legal_moves(state)}:
+            after = apply(state, QuestionMark(QB, number, Area.BLUE, side)).sheets[0]
+            assert (after.blue_left, after.blue_right)[side][-1] == number
+    for number in set(range(2, 13)) - set(range(white + 1, white + 7)):
+        move = QuestionMark(QB, number, Area.BLUE, LEFT)
+        assert rule_of(plus_white, move) == "QUESTION-USE"
+        assert diagnose(plus_white, move) == ("QUESTION-USE", (
+            "under blue_question=number_plus_white a blue question mark writes N + the white "
+            f"die ({white}), so one of {white + 1}..{white + 6}; the move names the total "
+            f"written, not {number}"))
+
+
+@pytest.mark.rule("QUESTION-USE")
+def test_blue_question_mark_lists_every_total() -> None:
+    """Ruling 13: over the blue tracks that take each number next, the uses listed name exactly
+    the totals white+1 .. white+6 under ``number_plus_white`` and 2..12 under ``total``."""
+    down, up = (6, 5, 4, 3, 2), (8, 9, 10, 11, 12)
+    tracks = [(down[:n], up[:m]) for n in range(len(down)) for m in range(len(up))]
+    for white in range(1, 7):
+        faces = (white, 1, 1, 4, 1, 1)
+        for ruleset, want in ((Ruleset(), set(range(2, 13))),
+                              (Ruleset(blue_question=BlueQuestion.NUMBER_PLUS_WHITE),
+                               set(range(white + 1, white + 7)))):
+            state = at(Phase.ROLL, faces, players=2, ruleset=ruleset)
+            listed = {m.number for left, right in tracks
+                      for m in question_uses(state, PlayerSheet(blue_left=left, blue_right=right,
+                                                                pending=(QB,)), QB)}
+            assert listed == want
 
 
 @pytest.mark.rule("QUESTION-LOST")

@@ -82,7 +82,7 @@ def test_a_partner_polished_for_green_is_an_illegal_step(tmp_path: Path) -> None
     else:
         raise AssertionError("no game offered a blue entry with the partner polished")
     record = tmp_path / "bent.json"
-    record.write_text(json.dumps({"format": "clever-oracle-record/1", "game": "clever-4ever",
+    record.write_text(json.dumps({"format": "clever-oracle-record/2", "game": "clever-4ever",
                                   "players": ["A", "B"], "steps": steps}))
     code, out, err = run("verify", str(record))
     assert code == 1, err

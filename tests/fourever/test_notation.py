@@ -39,18 +39,19 @@ EXAMPLES = {
     "roll W3 Y5 B1 Gy6 Gn2 P4": Roll((3, 5, 1, 6, 2, 4)),
     "roll B1 P4": Roll((0, 0, 1, 0, 0, 4)),
     "solo-roll P1 Gn2 Gy3 B4 Y5 W6": SoloRoll((6, 5, 4, 3, 2, 1), tuple(reversed(Die))),
-    "take Gy polish=+2 grey:7": Take(Die.GREY, Area.GREY, 7, Polish(2)),
+    "take Gy polish=+2 grey:7": Take(Die.GREY, Area.GREY, 6, Polish(2)),
+    "take Gy grey:1": Take(Die.GREY, Area.GREY, 0),
     "take W yellow:1": Take(Die.WHITE, Area.YELLOW, 1),
     "extra B polish=-1 blue:3,4": ExtraDie(Die.BLUE, Area.BLUE, 15, Polish(-1)),
     "extra W polish=+0/-1 blue:3,4": ExtraDie(Die.WHITE, Area.BLUE, 15, Polish(0, -1)),
     "take P polish=-1/+2 blue:6,6": Take(Die.PINK, Area.BLUE, 35, Polish(-1, 2)),
-    "take Gy polish=+0/+1 grey:7": Take(Die.GREY, Area.GREY, 7, Polish(0, 1)),
+    "take Gy polish=+0/+1 grey:7": Take(Die.GREY, Area.GREY, 6, Polish(0, 1)),
     "take P pink": Take(Die.PINK, Area.PINK, NEXT),
     "question ?* 4 green:lower": QuestionMark(Bonus.QUESTION_BLACK, 4, Area.GREEN, 0),
     "question ?B blue:6,1": QuestionMark(Bonus.QUESTION_BLUE, 0, Area.BLUE, 30),
     "question ?B 3 blue:1,1": QuestionMark(Bonus.QUESTION_BLUE, 3, Area.BLUE, 0),
     "question ?Y yellow:1": QuestionMark(Bonus.QUESTION_YELLOW, 0, Area.YELLOW, 1),
-    "question ?Gy grey:16": QuestionMark(Bonus.QUESTION_GREY, 0, Area.GREY, 16),
+    "question ?Gy grey:17": QuestionMark(Bonus.QUESTION_GREY, 0, Area.GREY, 16),
     "question ?Gn 2 green:upper": QuestionMark(Bonus.QUESTION_GREEN, 2, Area.GREEN, 1),
     "question ?P 3 pink": QuestionMark(Bonus.QUESTION_PINK, 3, Area.PINK, NEXT),
     "reroll": REROLL,
@@ -75,7 +76,8 @@ def test_every_move_of_the_space_round_trips() -> None:
     ("take Gy polish=2 grey:7", "token 3"),
     ("take Gy polish=+1/+6 grey:7", "token 3"),
     ("take Gy grey:07", "token 3"),
-    ("take Gy grey:17", "token 3"),
+    ("take Gy grey:18", "token 3"),
+    ("take Gy grey:0", "grey parts are numbered from 1 since notation 2: grey:0 is now grey:1"),
     ("take X grey:7", "token 2"),
     ("take Y yellow:4", "token 3"),
     ("take B blue:3,7", "token 3"),
@@ -98,6 +100,21 @@ def test_every_move_of_the_space_round_trips() -> None:
 def test_non_canonical_text_is_refused_naming_the_token(text: str, token: str) -> None:
     with pytest.raises(NotationError, match=token):
         parse_move(text)
+
+
+def test_grey_parts_are_numbered_from_1() -> None:
+    """Like every other target, grey parts count from 1: the two red-framed start parts (the
+    first and ninth in row-major order of their first cell) are grey:1 and grey:9, and grey:1
+    crosses the sheet notation's first grey character; grey:0 is refused naming grey:1."""
+    state = apply(new_game(1), Roll((1, 1, 1, 6, 1, 1)))
+    assert [str(m) for m in GAME.legal_moves(state) if str(m).startswith("take Gy")] == [
+        "take Gy grey:1", "take Gy grey:9"]
+    after = apply(state, parse_move("take Gy grey:1"))
+    assert " gy=x................ " in format_sheet(after.sheets[0])
+    with pytest.raises(NotationError) as error:
+        parse_move("take Gy grey:0")
+    assert str(error.value) == ("move 'take Gy grey:0': token 3 'grey:0': grey parts are "
+                                "numbered from 1 since notation 2: grey:0 is now grey:1")
 
 
 def test_sheet_notation() -> None:

@@ -138,7 +138,7 @@ def test_json_answer_holds_the_record() -> None:
             "--json"]
     assert main(argv, out, err) == 0, err.getvalue()
     data = json.loads(out.getvalue())
-    assert data["proven"] is True and data["record"]["format"] == "clever-oracle-record/1"
+    assert data["proven"] is True and data["record"]["format"] == "clever-oracle-record/2"
 
 
 @pytest.mark.parametrize("seed", range(24))

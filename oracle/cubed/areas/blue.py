@@ -5,8 +5,9 @@ field, in both directions ... On the left you may only enter numbers that are ex
 in the previous field; on the right only numbers that are exactly 1 higher ... You may also enter a
 7 after any other number and thus 'reset' the sequence of numbers."  The number written is the
 blue die plus the white die (ruling 15: the die entered plus its partner die); a blue question
-mark writes a chosen total, or a chosen number plus the white die (ruling 13, option
-``blue_question``); our reading of the 7 (ruling 14) is the ``blue_seven_after_seven`` option.
+mark writes the total its move names, 2..12; under option ``blue_question=number_plus_white``
+(ruling 13) only a chosen 1..6 plus the white die may be written, so only the totals white+1 ..
+white+6 are legal: a move's text means the same under every ruleset.  Our reading of the 7 (ruling 14) is the ``blue_seven_after_seven`` option.
 
 The area is a pair of sides (left, right), each the tuple of numbers written on it, nearest the
 middle first.  A target is a :class:`Side`.
@@ -72,18 +73,40 @@ _NUMBER_PLUS_WHITE = BlueQuestion.NUMBER_PLUS_WHITE
 
 
 def question_numbers(ruleset: Any) -> tuple[int, ...]:
-    """A blue question mark chooses the total 2..12, or 1..6 plus the white die (ruling 13)."""
-    return _NUMBERS if ruleset.blue_question is _NUMBER_PLUS_WHITE else _TOTALS
+    """A blue question mark names the total written, 2..12, under every ruleset (ruling 13); under
+    ``number_plus_white`` :func:`question_totals` narrows it to white+1 .. white+6."""
+    return _TOTALS
+
+
+def question_totals(state: EntryState) -> tuple[int, ...]:
+    """The totals a blue question mark may write (ruling 13): 2..12 (``total``), or a chosen
+    1..6 plus the white die's face (``number_plus_white``), within the blue range."""
+    if state.ruleset.blue_question is not _NUMBER_PLUS_WHITE:
+        return _TOTALS
+    white = state.faces[Die.WHITE]
+    return tuple(t for t in (n + white for n in _NUMBERS) if BLUE_MIN <= t <= BLUE_MAX)
+
+
+def question_problem(number: int, state: EntryState) -> Problem | None:
+    """QUESTION-USE when the total ``number`` cannot be a blue question mark's under the
+    ruleset: under ``number_plus_white`` it must be a chosen 1..6 plus the white die (ruling
+    13)."""
+    if state.ruleset.blue_question is not _NUMBER_PLUS_WHITE:
+        return None
+    totals = question_totals(state)
+    if number in totals:
+        return None
+    return "QUESTION-USE", (
+        f"under blue_question=number_plus_white a blue question mark writes N + the white die "
+        f"({state.faces[Die.WHITE]}), so one of {totals[0]}..{totals[-1]}; the move names the "
+        f"total written, not {number}"
+    )
 
 
 def value(number: int, partner: int, die: int, state: EntryState) -> int:
-    """The number written: a die plus its partner die (ruling 15); a question mark's total, or
-    its number plus the white die under ``number_plus_white`` (ruling 13)."""
-    if die != QUESTION_DIE:
-        return number + partner
-    if state.ruleset.blue_question is _NUMBER_PLUS_WHITE:
-        return number + state.faces[Die.WHITE]
-    return number
+    """The number written: a die plus its partner die (ruling 15); a question mark's named
+    total (ruling 13)."""
+    return number if die == QUESTION_DIE else number + partner
 
 
 def previous(values: tuple[int, ...]) -> int:
@@ -123,7 +146,10 @@ def sides(part: Part, number: int, seven_after_seven: bool) -> tuple[int, ...]:
 def targets(
     part: Part, number: int, partner: int, position: int, die: int, state: EntryState
 ) -> tuple[int, ...]:
-    """The sides where the value of the entry may be written."""
+    """The sides where the value of the entry may be written (none for a question mark's total
+    the ruleset rules out, :func:`question_problem`)."""
+    if die == QUESTION_DIE and question_problem(number, state) is not None:
+        return ()
     return sides(part, value(number, partner, die, state), state.ruleset.blue_seven_after_seven)
 
 
@@ -132,6 +158,8 @@ def problem(
     state: EntryState,
 ) -> Problem | None:
     """Why writing the entry's value on side ``target`` breaks a rule, or None."""
+    if die == QUESTION_DIE and (wrong := question_problem(number, state)) is not None:
+        return wrong
     written = value(number, partner, die, state)
     values = part[target]
     side = SIDE_NAMES[target]

@@ -8,8 +8,9 @@ adjacent to an existing cross."  A bonus printed in a cell is earned when the ce
 full column scores the points above it; crossing every cell of a shade shows a fox.  A grey
 question mark crosses any part that may legally be crossed (every part has at most 6 cells).
 
-The area is a mask of the crossed parts (bit = part number).  A target is the part number
-0..16.
+The area is a mask of the crossed parts (bit = part index 0..16).  A target is the part index;
+the notation numbers the parts from 1, as every other target (``grey:1`` is part index 0, the
+first in row-major order of their first cell; notation 2, docs/formats.md).
 """
 
 from __future__ import annotations
@@ -98,10 +99,12 @@ def problem(
     """Why part ``target`` cannot be crossed with this number, or None (an independent reading
     of the rule: the start and touching conditions are checked cell by cell)."""
     if part >> target & 1:
-        return "CELL-FREE", f"grey part {target} is already crossed"
+        return "CELL-FREE", f"grey part {target_text(target)} is already crossed"
     cells = GREY_PARTS[target]
     if die != QUESTION_DIE and len(cells) > number:
-        return "GREY-SIZE", f"grey part {target} has {len(cells)} cells, more than the {number}"
+        return "GREY-SIZE", (
+            f"grey part {target_text(target)} has {len(cells)} cells, more than the {number}"
+        )
     if not part:
         if not any(c == 0 for _, c in cells):
             return "GREY-START", (
@@ -113,7 +116,7 @@ def problem(
     if not any((r + dr, c + dc) in crossed
                for r, c in cells for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))):
         return "GREY-ADJACENT", (
-            f"grey part {target} touches no crossed cell horizontally or vertically"
+            f"grey part {target_text(target)} touches no crossed cell horizontally or vertically"
         )
     return None
 
@@ -145,20 +148,25 @@ def foxes(part: int) -> int:
 
 
 def target_text(target: int) -> str:
-    """The part number, e.g. ``7``."""
-    return str(target)
+    """The part's number, counted from 1 like every other target: ``grey:1`` is the first part
+    (part index 0)."""
+    return str(target + 1)
 
 
 def parse_target(text: str) -> int:
-    """A part from its number (canonical: no leading zero)."""
+    """A part from its number 1..17 (canonical: no leading zero).  ``0``, the first part's
+    number before notation 2, is refused naming the new one."""
+    if text == "0":
+        raise NotationError("grey parts are numbered from 1 since notation 2: grey:0 is now "
+                            "grey:1")
     if not (text.isascii() and text.isdigit()) or len(text) > 2 or str(int(text)) != text \
-            or int(text) >= GREY_PART_COUNT:
-        raise NotationError(f"a grey part is 0 to {GREY_PART_COUNT - 1}, not {text[:20]!r}")
-    return int(text)
+            or not 1 <= int(text) <= GREY_PART_COUNT:
+        raise NotationError(f"a grey part is 1 to {GREY_PART_COUNT}, not {text[:20]!r}")
+    return int(text) - 1
 
 
 def notation(part: int) -> str:
-    """One character per part 0..16: ``x`` crossed, ``.`` free."""
+    """One character per part 1..17: ``x`` crossed, ``.`` free."""
     return "".join("x" if part >> p & 1 else "." for p in TARGETS)
 
 
@@ -173,16 +181,15 @@ def read(text: str) -> int:
 # --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
 
 _RULE = "rules 'Grey' (ruling 4E-8)"
-_LAST = GREY_PART_COUNT - 1
 _MOST = sum(GREY_COLUMN_POINTS)
 JSON_SCHEMA: dict[str, object] = {
     "description": f"Grey ({_RULE}): {GREY_ROWS} x {GREY_COLUMNS} shaded cells in "
                    f"{GREY_PART_COUNT} parts (touching cells of one shade), crossed a whole part "
-                   f"at a time; the parts crossed, by their numbers 0 to {_LAST} (numbered in "
+                   f"at a time; the parts crossed, by their numbers 1 to {GREY_PART_COUNT} (numbered in "
                    "reading order of their first cell, as move notation names them), ascending.",
     "type": "array", "maxItems": GREY_PART_COUNT, "uniqueItems": True,
-    "items": {"type": "integer", "minimum": 0, "maximum": _LAST,
-              "description": f"A grey part, 0 to {_LAST} (the sheet has {GREY_PART_COUNT} "
+    "items": {"type": "integer", "minimum": 1, "maximum": GREY_PART_COUNT,
+              "description": f"A grey part, 1 to {GREY_PART_COUNT} (the sheet has {GREY_PART_COUNT} "
                              f"parts, {_RULE})."},
 }
 JSON_SCORE: dict[str, object] = {
@@ -191,45 +198,46 @@ JSON_SCORE: dict[str, object] = {
     "type": "integer", "minimum": 0, "maximum": _MOST,
 }
 JSON_TARGET: dict[str, dict[str, object]] = {"part": {
-    "description": f"The grey part crossed, 0 to {_LAST}: of at most as many cells as the "
+    "description": f"The grey part crossed, 1 to {GREY_PART_COUNT}: of at most as many cells as the "
                    "number, a start part first, then one touching a crossed cell "
                    f"({_RULE}).",
-    "type": "integer", "minimum": 0, "maximum": _LAST,
+    "type": "integer", "minimum": 1, "maximum": GREY_PART_COUNT,
 }}
 
 
 @attrs.frozen
 class GreyCrosses:
-    """The grey area as read: the ``parts`` crossed (numbered as move notation names them)."""
+    """The grey area as read: the ``parts`` crossed (numbered 1 to 17 as move notation names
+    them)."""
 
     parts: tuple[int, ...]
 
     def cells(self) -> tuple[tuple[int, int], ...]:
         """The crossed cells, ``(row, column)`` 0-based, in reading order."""
-        return tuple(sorted(c for p in self.parts for c in GREY_PARTS[p]))
+        return tuple(sorted(c for p in self.parts for c in GREY_PARTS[p - 1]))
 
 
 def to_json(part: int) -> list[object]:
-    """The crossed parts (see ``JSON_SCHEMA``)."""
-    return list(_parts(part))
+    """The crossed parts, numbered from 1 as moves name them (see ``JSON_SCHEMA``)."""
+    return [p + 1 for p in _parts(part)]
 
 
 def from_json(data: object, where: str) -> int:
     """The area of :func:`to_json` data (reachability is a sheet check)."""
-    return sum(1 << p for p in ascending(data, where, 0, _LAST, "grey parts"))
+    return sum(1 << (p - 1) for p in ascending(data, where, 1, GREY_PART_COUNT, "grey parts"))
 
 
 def target_json(target: int) -> dict[str, object]:
-    """``{"part": 7}``."""
-    return {"part": target}
+    """``{"part": 8}`` for part index 7: numbered from 1, as ``grey:8`` names it."""
+    return {"part": target + 1}
 
 
 def target_from_json(move: dict[str, object], where: str) -> int:
     """The part a move's ``part`` names."""
     part, at = key(move, "part", where)
-    return integer(part, at, 0, _LAST, "a grey part")
+    return integer(part, at, 1, GREY_PART_COUNT, "a grey part") - 1
 
 
 def reading(part: int) -> GreyCrosses:
     """The area as a typed value."""
-    return GreyCrosses(_parts(part))
+    return GreyCrosses(tuple(p + 1 for p in _parts(part)))
