@@ -38,6 +38,7 @@ from oracle.adapter.protocol import (
 )
 from oracle.errors import OracleError
 from oracle.game import Game, Ruleset
+from oracle.jsontext import MAX_DIGITS
 from oracle.adapter.protocol import LEGAL
 from properties.duel import (
     Bench,
@@ -61,6 +62,28 @@ DEFAULT_EXAMPLES = 30
 MIN_COMPARED_GAMES = 1
 #: The verdicts of a run (:attr:`Result.verdict`).
 CONFORMING, DIFFERENCES, INCONCLUSIVE = "conforming", "differences", "inconclusive"
+#: Game ``i`` (from 0) of a run with seed ``s`` is seeded with ``s * SEED_STRIDE + i``.
+SEED_STRIDE = 1_000_003
+
+
+def game_seed(seed: int, number: int) -> int:
+    """The seed of game ``number`` (from 0) of a run seeded with ``seed``."""
+    return seed * SEED_STRIDE + number
+
+
+def check_seed(seed: int, games: int) -> None:
+    """Refuse (:class:`OracleError`, one line) a run seed whose games' seeds a record cannot
+    hold: every game's seed goes into its findings, their records and ``--trace`` lines, whose
+    numbers have at most :data:`~oracle.jsontext.MAX_DIGITS` digits (docs/formats.md)."""
+    limit = 10**MAX_DIGITS
+    if all(abs(game_seed(seed, n)) < limit for n in (0, max(games, 1) - 1)):
+        return
+    largest = (limit - max(games, 1)) // SEED_STRIDE
+    raise OracleError(
+        f"--seed {str(seed)[:20]}{'...' if len(str(seed)) > 20 else ''}: each game's seed "
+        f"(SEED * {SEED_STRIDE:,} + the game's number) must have at most {MAX_DIGITS} digits, "
+        f"as every number in a record (docs/formats.md); for {games:,} games the largest seed "
+        f"is {largest} ({len(str(largest))} digits)")
 
 
 @attrs.frozen
@@ -239,6 +262,7 @@ def certify(game: Game, app: Implementation | Implementation2, ruleset: Ruleset 
     those the user named): up to ``max_examples`` games (``players``: the numbers of players
     to play; default all), at most ``budget`` seconds (0: none is compared, the run is
     inconclusive).  :class:`AdapterError` when the app is unusable."""
+    check_seed(seed, max_examples)
     start = time.perf_counter()
     speaker, hello = greet(game, app)
     ruleset = ruleset if ruleset is not None else game.default_ruleset
@@ -254,13 +278,13 @@ def certify(game: Game, app: Implementation | Implementation2, ruleset: Ruleset 
     try:
         for number in range(max_examples):
             steer = CYCLE[number % len(CYCLE)]
-            game_seed = seed * 1_000_003 + number
-            rng = random.Random(game_seed)
+            seeded = game_seed(seed, number)
+            rng = random.Random(seeded)
             count = steer.draw_players(rng, min(seats), max(seats))
             if count not in seats:
                 count = rng.choice(seats)
             duel = Duel(bench, count, SearchChooser(rng, steer), "search", claimed,
-                        seed=game_seed, games=number + 1, started=start)
+                        seed=seeded, games=number + 1, started=start)
             played += 1
             try:
                 run_duel(duel)

@@ -64,7 +64,7 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     finding, then the report's line); progress on standard error when it is a terminal.  Exit
     0 conforming, 1 differences, 5 inconclusive (too little compared to say)."""
     _hypothesis()
-    from properties.certify import CONFORMING, DIFFERENCES, Progress, certify
+    from properties.certify import CONFORMING, DIFFERENCES, Progress, certify, check_seed
     from properties.certify_report import finding_json, finding_text, json_report, summary_text
     from properties.findings import Finding
 
@@ -72,6 +72,7 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _trace(args, out)
     game = find_game(args.game or DEFAULT_GAME)
     options = _options(game, args.ruleset)
+    check_seed(args.seed, args.max_examples)
     folder = None if args.records is None else records_folder(args.records)
     terminal = err.isatty()
     numbered: list[Finding] = []

@@ -134,8 +134,9 @@ class NumberJoker:
         "type": "object", "required": ["number", "field"], "additionalProperties": False,
         "properties": {
             "number": {"type": "integer", "minimum": 1, "maximum": 6,
-                       "description": "The number entered, 1 to 6 (rulebook 'Any Number'); a "
-                                      "printed field has 3, 4, 5 or 6."},
+                       "description": "The number entered, 1 to 6 (rulebook 'Any Number'; "
+                                      "rule NUMBER-JOKER, ruling 12); a printed field has 3, 4, "
+                                      "5 or 6."},
             "field": {"enum": list(FIELD_KINDS),
                       "description": "printed: the field printed with the number; ?: a '?' "
                                      "field used as the number (the sheet's number-joker track "

@@ -161,19 +161,21 @@ class PolishTheSilver:
 
     json_key = "polish_the_silver"
     JSON_SCHEMA: dict[str, object] = {
-        "description": "Polish the silver on the entry (ruling 4E-1): how many times, and which "
-                       "way (+ up, - down), the die entered and its partner die (white for blue, "
-                       "blue for white: blue entries only) are polished; one polish field per "
-                       "step, so not both 0.",
+        "description": "Polish the silver on the entry (rule POLISH, ruling 4E-1): how many "
+                       "times, and which way (+ up, - down), the die entered and its partner die "
+                       "(white for blue, blue for white: blue entries only) are polished; one "
+                       "polish field per step, so not both 0.",
         "type": "object", "required": ["die", "partner"], "additionalProperties": False,
         "properties": {
             "die": {"type": "integer", "minimum": -MAX_POLISH, "maximum": MAX_POLISH,
                     "description": f"The change to the die entered, -{MAX_POLISH} to "
-                                   f"+{MAX_POLISH}: no wrap, the number stays 1 to 6 (ruling "
-                                   "4E-1)."},
+                                   f"+{MAX_POLISH}: no wrap, the number stays 1 to 6 (rule "
+                                   "POLISH-RANGE, ruling 4E-1)."},
             "partner": {"type": "integer", "minimum": -MAX_POLISH, "maximum": MAX_POLISH,
                         "description": f"The change to the partner die, -{MAX_POLISH} to "
-                                       f"+{MAX_POLISH} (ruling 4E-1); 0 for none."},
+                                       f"+{MAX_POLISH}: the number stays 1 to 6 (rules "
+                                       "POLISH-RANGE, POLISH-PARTNER; ruling 4E-1); 0 for "
+                                       "none."},
         },
         "not": {"properties": {"die": {"const": 0}, "partner": {"const": 0}}},
     }

@@ -35,7 +35,7 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 BASE = "https://clever-oracle.invalid/schema/"
 #: The most pending question marks a sheet's JSON may list (the oracle's bound on input).
 MOST_PENDING = 64
-_ROUNDS = "6 with 1 or 2 players, 5 with 3, 4 with 4 (rulebook 'Game Overview', ruling 8)"
+_ROUNDS = "6 with 1 or 2 players, 5 with 3, 4 with 4 (rule ROUNDS)"
 
 
 def _variants() -> list[Variant]:
@@ -69,21 +69,23 @@ def _sheet(variant: Variant) -> dict[str, object]:
         where = "any order (ruling 20)" if not in_order else "left to right"
         tracks[track_key(track)] = {
             "description": f"The {track.label} track: {track.length} fields, circled left to "
-                           f"right, used {where} (the printed sheet; rulebook 'Actions').",
+                           f"right, used {where} (the printed sheet; rulebook 'Actions', rule "
+                           "ACTION-TRACK).",
             "type": "object", "required": ["circled", "used"], "additionalProperties": False,
             "properties": {
                 "circled": {"type": "integer", "minimum": 0, "maximum": track.length,
                             "description": f"How many fields are circled: 0 to the track's "
-                                          f"{track.length} fields (a full track gains nothing "
-                                          "more, ruling 20)."},
+                                          f"{track.length} fields (rule ACTION-TRACK: circled "
+                                          "left to right; a full track gains nothing more, "
+                                          "ruling 20)."},
                 "used": {"type": "array", "maxItems": track.length, "uniqueItems": True,
                          "description": "The fields used (crossed), by position from the left, "
                                         f"ascending: each of the {track.length} printed fields "
-                                        "at most once, and only circled ones (rulebook "
-                                        "'Actions', ruling 20).",
+                                        "at most once, and only circled ones (rule "
+                                        "ACTION-TRACK, ruling 20).",
                          "items": {"type": "integer", "minimum": 1, "maximum": track.length,
                                    "description": f"A field, 1 to {track.length} (the printed "
-                                                  "track; rulebook 'Actions')."}},
+                                                  "track, rule ACTION-TRACK)."}},
             },
         }
     codes = [b.code for b in variant.bonuses if variant.is_question[b]]
@@ -102,21 +104,30 @@ def _sheet(variant: Variant) -> dict[str, object]:
             "question_marks": {
                 "description": "The pending question-mark bonuses, in the sheet's order (the "
                                "order of the codes below): each is resolved before the player's "
-                               "next other move (ruling 18). At most "
-                               f"{MOST_PENDING}: far more than a sheet prints (the oracle's "
-                               "bound on input).",
+                               "next other move (rule QUESTION-FIRST, ruling 18). At most "
+                               f"{MOST_PENDING} (not a rule: the oracle's bound on input, far "
+                               "more than a sheet prints).",
                 "type": "array", "maxItems": MOST_PENDING,
                 "items": {"enum": codes, "description": "A question mark's code: ? and its "
                                                        "area's die code, ?* the black one."}},
             "foxes": {"type": "integer", "minimum": 0,
-                      "description": "The foxes the sheet shows (rulebook 'Foxes'; read off "
-                                     "the sheet: given back, it is checked), never negative."},
+                      "description": "The foxes the sheet shows, 0 or more (rule FOX: a fox "
+                                     "earned is never lost; read off the sheet: given back, it "
+                                     "is checked)."},
         },
     }
 
 
+def _lowest(score: dict[str, object]) -> int:
+    """The ``minimum`` of an area's score schema."""
+    lowest = score["minimum"]
+    assert isinstance(lowest, int)
+    return lowest
+
+
 def _score(variant: Variant) -> dict[str, object]:
     labels = [a.label for a in variant.areas]
+    negative = any(_lowest(a.rules.JSON_SCORE) < 0 for a in variant.areas)
     return {
         "description": "The score breakdown (output: given back, it is checked against the "
                        "sheet): each area's points, the foxes, what they score together (each "
@@ -127,9 +138,15 @@ def _score(variant: Variant) -> dict[str, object]:
         "properties": {
             **{a.label: a.rules.JSON_SCORE for a in variant.areas},
             "foxes": {"type": "integer", "minimum": 0,
-                      "description": "The foxes, never negative (rulebook 'Foxes')."},
-            "fox_points": {"type": "integer", "description": "The foxes times the lowest area."},
-            "total": {"type": "integer", "description": "The areas and the fox points."},
+                      "description": "The foxes, 0 or more (rule FOX)."},
+            "fox_points": {"type": "integer",
+                           "description": "The foxes times the lowest area (rule FOX)" + (
+                               "; no minimum: negative when the lowest area is (ruling "
+                               "4E-10)." if negative else ".")},
+            "total": {"type": "integer",
+                      "description": "The areas and the fox points (rule SCORE-TOTAL)" + (
+                          "; no minimum: a total may be negative (rule SCORE-YELLOW)."
+                          if negative else ".")},
         },
     }
 
@@ -145,8 +162,8 @@ def _position(variant: Variant) -> dict[str, object]:
             "face": {"description": "The face, 1 to 6, or null: not rolled yet in this turn's "
                                     "first roll (a six-sided die).",
                      "anyOf": [{"type": "integer", "minimum": 1, "maximum": 6,
-                                "description": "1 to 6: a six-sided die (rulebook 'Game "
-                                               "Components')."},
+                                "description": "1 to 6: a six-sided die (rule "
+                                               "ROLL-DICE)."},
                                {"type": "null"}]},
             "place": {"enum": list(PLACE_LABELS),
                       "description": "Where the die lies: the cup, the active player's die "
@@ -161,8 +178,8 @@ def _position(variant: Variant) -> dict[str, object]:
             "id": {"const": pid},
             "extra_dice": {
                 "description": "The dice this player took as extra dice this turn, in die "
-                               "order (ruling 6: each die at most once per turn), so at most "
-                               f"{DICE_COUNT}.",
+                               "order: each die at most once per turn (rule EXTRA-DIE-ONCE, "
+                               f"ruling 6), so at most {DICE_COUNT}.",
                 "type": "array", "maxItems": DICE_COUNT, "uniqueItems": True,
                 "items": {"enum": codes}},
             "sheet": {"$ref": f"#/$defs/{variant.name}-sheet"},
@@ -190,14 +207,18 @@ def _position(variant: Variant) -> dict[str, object]:
                      "description": "Whose part of the turn it is: the passive or end-phase "
                                     "player; the active player in the active phases."},
             "rolls_used": {"type": "integer", "minimum": 0, "maximum": 3,
-                           "description": "How many of the active player's 3 rolls are used "
-                                          "(rulebook 'The active player': three rolls)."},
+                           "description": "How many of the active player's 3 rolls are used, "
+                                          "0 to 3 (rule PLATTER-AFTER-THIRD: after the third "
+                                          "roll the remaining dice go to the silver platter; "
+                                          "rule ROLL-DICE)."},
             "dice": {"description": f"The {DICE_COUNT} dice, in die order "
-                                    f"({' '.join(codes)}; rulebook 'Game Components').",
+                                    f"({' '.join(codes)}): a turn's first roll rolls all "
+                                    f"{DICE_COUNT} (rules ACTIVE-PICK, ROLL-DICE).",
                      "type": "array", "minItems": DICE_COUNT, "maxItems": DICE_COUNT,
                      "prefixItems": dice, "items": False},
             "players": {"description": f"The players in seat order, {variant.min_players} to "
-                                       f"{most} (rulebook 'Game Components').",
+                                       f"{most} (rule ROUNDS: the game's rounds for "
+                                       f"{variant.min_players} to {most} players).",
                         "type": "array", "minItems": variant.min_players, "maxItems": most,
                         "prefixItems": players, "items": False},
         },
@@ -230,6 +251,21 @@ def state_schema() -> dict[str, object]:
     }
 
 
+def _question_number(variant: Variant) -> str:
+    """The description of a question mark's number: the most the game's question marks choose
+    (under its default ruleset) against the reader's bound, shared by every game."""
+    most = max(n for a in variant.areas
+               for n in a.rules.question_numbers(variant.default_ruleset))
+    if most == QUESTION_NUMBER_MAX:
+        return ("The number chosen: 1 to 6, or a blue question mark's total, 2 to "
+                f"{QUESTION_NUMBER_MAX} (rule QUESTION-USE, ruling 13); left out where the "
+                "area's question marks choose none.")
+    return (f"The number chosen: 1 to {most} (rule QUESTION-USE); left out where the area's "
+            "question marks choose none (a cell or a part instead). The reader takes 1 to "
+            f"{QUESTION_NUMBER_MAX} (not a rule: move notation's bound, shared by every Clever "
+            f"game); a number above {most} is an illegal move.")
+
+
 def _move(variant: Variant) -> dict[str, object]:
     codes = [d.code for d in variant.dice]
     questions = [b.code for b in variant.bonuses if variant.is_question[b]]
@@ -239,8 +275,8 @@ def _move(variant: Variant) -> dict[str, object]:
     faces = {"type": "object", "required": ["die", "face"], "additionalProperties": False,
              "properties": {"die": die, "face": {
                  "type": "integer", "minimum": 1, "maximum": 6,
-                 "description": "The face: 1 to 6, a six-sided die (rulebook 'Game "
-                                "Components')."}}}
+                 "description": "The face: 1 to 6, a six-sided die (rule "
+                                "ROLL-DICE)."}}}
 
     def entries(fixed: dict[str, object], required: list[str]) -> list[object]:
         return [{"if": {"properties": {"area": {"const": a.label}}, "required": ["area"]},
@@ -256,11 +292,9 @@ def _move(variant: Variant) -> dict[str, object]:
         "kind": kind,
         "question_mark": {"enum": questions,
                           "description": "The pending question mark resolved (rulebook "
-                                         "'Question-Mark Bonuses')."},
+                                         "'Question-Mark Bonuses', rule QUESTION-FIRST)."},
         "number": {"type": "integer", "minimum": 1, "maximum": QUESTION_NUMBER_MAX,
-                   "description": "The number chosen: 1 to 6, a blue total up to "
-                                  f"{QUESTION_NUMBER_MAX} (ruling 13); left out where the "
-                                  "area's question marks choose none."},
+                   "description": _question_number(variant)},
     }
     areas = [a.label for a in variant.areas]
     return {
@@ -271,16 +305,16 @@ def _move(variant: Variant) -> dict[str, object]:
              "then": {"required": ["kind", "dice"], "additionalProperties": False,
                       "properties": {"kind": kind, "dice": {
                           "description": "The dice in the cup, rolled, in die order: 1 to "
-                                         f"{DICE_COUNT} (rulebook 'The active player': the "
-                                         "dice not yet placed are rolled; a re-roll rolls the "
-                                         "same dice, ruling 3).",
+                                         f"{DICE_COUNT} (rule ROLL-DICE: the dice not yet "
+                                         "placed are rolled; a re-roll rolls the same dice, "
+                                         "rule REROLL, ruling 3).",
                           "type": "array", "minItems": 1, "maxItems": DICE_COUNT,
                           "items": faces}}}},
             {"if": {"properties": {"kind": {"const": "solo-roll"}}},
              "then": {"required": ["kind", "dice"], "additionalProperties": False,
                       "properties": {"kind": kind, "dice": {
                           "description": f"All {DICE_COUNT} dice, closest to the silver "
-                                         "platter first (ruling 9).",
+                                         "platter first (rule SOLO-ROLL, ruling 9).",
                           "type": "array", "minItems": DICE_COUNT, "maxItems": DICE_COUNT,
                           "items": faces}}}},
             {"if": {"properties": {"kind": {"enum": ["take", "extra"]}}},

@@ -12,10 +12,12 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
+from oracle.errors import OracleError
 from oracle.games import find_game
+from oracle.jsontext import MAX_DIGITS, loads
 from oracle.record import parse_record, verify
 from properties import duel
-from properties.certify import certify
+from properties.certify import DEFAULT_EXAMPLES, certify
 from properties.certify_report import finding_json
 from tests.certify.bends import fourever_three
 
@@ -124,6 +126,57 @@ def test_trace_of_a_file_that_is_no_finding_exits_2(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     code = main(["certify", "--adapter", BENT, "--trace", str(bad)], out, err)
     assert code == 2 and err.getvalue().count("\n") == 1 and "--trace" in err.getvalue()
+
+
+# --- --seed: every game's seed fits in a record ---------------------------------------------
+
+def _largest_seed(games: int) -> int:
+    """The largest run seed whose games' seeds (SEED * 1,000,003 + the game's number, from 0)
+    have at most 100 digits, as every number in a record and in a finding's line."""
+    return (10**MAX_DIGITS - games) // 1_000_003
+
+
+@pytest.mark.parametrize("seed,games", [("9" * 95, "1"), ("9" * MAX_DIGITS, "1"),
+                                        (str(_largest_seed(1) + 1), "1"),
+                                        (str(_largest_seed(30) + 1), None)],
+                         ids=["95-digits", "100-digits", "largest+1", "largest+1-default"])
+def test_certify_refuses_a_seed_whose_games_seeds_no_record_holds(
+        tmp_path: Path, seed: str, games: str | None) -> None:
+    """Refused before the run: the adapter (``false``, which would fail otherwise) is never
+    started and the --records folder is not created."""
+    folder = tmp_path / "findings"
+    argv = ["certify", "--adapter", "false", "--seed", seed, "--records", str(folder)]
+    out, err = io.StringIO(), io.StringIO()
+    code = main(argv + (["--max-examples", games] if games else []), out, err)
+    text = err.getvalue()
+    assert code == 2 and out.getvalue() == "" and text.count("\n") == 1
+    assert "--seed" in text and "100 digits" in text and "Traceback" not in text
+    assert str(_largest_seed(int(games or DEFAULT_EXAMPLES))) in text
+    assert not folder.exists()
+    with pytest.raises(OracleError, match="100 digits"):
+        certify(FOUREVER, fourever_three(lists=False), seed=int(seed),
+                max_examples=int(games or DEFAULT_EXAMPLES))
+
+
+def test_the_largest_seed_plays_and_its_findings_are_traced_and_recorded(
+        tmp_path: Path) -> None:
+    largest = _largest_seed(2)
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["certify", "--adapter", BENT, "--game", "clever-4ever", "--seed", str(largest),
+                 "--max-examples", "2", "--shrink", "2", "--json", "--records", str(tmp_path)],
+                out, err)
+    assert code == 1, err.getvalue()
+    findings = out.getvalue().splitlines()[:-1]
+    assert findings and all(len(str(loads(line)["seed"])) <= MAX_DIGITS for line in findings)
+    assert len(str(loads(findings[-1])["seed"])) == MAX_DIGITS
+    for path in sorted(tmp_path.glob("finding-*.json")):
+        assert verify(parse_record(path.read_text(), str(path))).status in ("legal", "incomplete")
+    saved = tmp_path / "one.json"
+    saved.write_text(findings[0])
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["certify", "--adapter", BENT, "--game", "clever-4ever", "--trace", str(saved)],
+                out, err)
+    assert code == 1 and err.getvalue() == "" and "<-- differs" in out.getvalue()
 
 
 # --- --records DIR: checked before the run; no finding lost, no file replaced -----------------

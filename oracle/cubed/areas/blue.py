@@ -268,25 +268,28 @@ JSON_SCHEMA: dict[str, object] = {
     "additionalProperties": False,
     "properties": {side: {
         "description": f"The numbers written on the {side} side, nearest the middle first: at "
-                       f"most its {BLUE_SIDE_FIELDS} fields ({_RULE}); each one "
+                       f"most its {BLUE_SIDE_FIELDS} fields ({_RULE}; rule BLUE-FULL); each one "
                        f"{'lower' if side == 'left' else 'higher'} by exactly 1 than the one "
-                       "before (the middle 7 first), or a 7 (ruling 14).",
+                       "before (the middle 7 first), or a 7 (rules BLUE-STEP, BLUE-SEVEN; "
+                       "ruling 14).",
         "type": "array", "maxItems": BLUE_SIDE_FIELDS,
         "items": {"type": "integer", "minimum": BLUE_MIN, "maximum": BLUE_MAX,
                   "description": f"A number written: the sum of two dice, {BLUE_MIN} to "
-                                 f"{BLUE_MAX} (ruling 15; a question mark's total, ruling 13)."},
+                                 f"{BLUE_MAX} (rule BLUE-SUM, ruling 15; a question mark's "
+                                 "total, rule QUESTION-USE, ruling 13)."},
     } for side in SIDE_NAMES},
 }
 JSON_SCORE: dict[str, object] = {
     "description": "Blue points: the points above each side's outermost written field (at most "
-                   f"{BLUE_POINTS[-1]}) plus {BLUE_EXTREME_POINTS} for every number "
-                   f"<= {BLUE_LOW_LIMIT} or >= {BLUE_HIGH_LIMIT} (rulebook 'Final scoring'): 0 "
-                   f"to {_MOST}.",
+                   f"{BLUE_POINTS[-1]} a side) plus {BLUE_EXTREME_POINTS} for every number "
+                   f"<= {BLUE_LOW_LIMIT} or >= {BLUE_HIGH_LIMIT} (rule SCORE-BLUE): 0 to "
+                   f"{_MOST} (a bound: {BLUE_EXTREME_POINTS} counted for all "
+                   f"{2 * BLUE_SIDE_FIELDS} fields).",
     "type": "integer", "minimum": 0, "maximum": _MOST,
 }
 JSON_TARGET: dict[str, dict[str, object]] = {"side": {
     "description": "The side of the blue track the number is written on: left (falling from "
-                   f"the 7) or right (rising) ({_RULE}).",
+                   f"the 7) or right (rising) ({_RULE}; rule BLUE-STEP).",
     "enum": list(SIDE_NAMES),
 }}
 

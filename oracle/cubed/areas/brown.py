@@ -153,30 +153,32 @@ _RULE = "rulebook 'The Brown Area'"
 _PRINTED = " ".join(map(str, BROWN_NUMBERS))
 JSON_SCHEMA: dict[str, object] = {
     "description": f"Brown ({_RULE}): a row of {BROWN_FIELDS} fields printed {_PRINTED}, "
-                   "crossed left to right (skipped fields stay free). The fields crossed, left "
-                   "to right, each with its position and the number printed in it.",
+                   "crossed left to right (skipped fields stay free; rules BROWN-ORDER, "
+                   "CELL-FREE). The fields crossed, left to right, each with its position and "
+                   "the number printed in it.",
     "type": "array", "maxItems": BROWN_FIELDS,
     "items": {
         "type": "object", "required": ["field", "number"], "additionalProperties": False,
         "properties": {
             "field": {"type": "integer", "minimum": 1, "maximum": BROWN_FIELDS,
                       "description": f"The field's position, 1 to {BROWN_FIELDS} from the left "
-                                     f"({_RULE})."},
+                                     f"({_RULE}; rule BROWN-ORDER)."},
             "number": {"type": "integer", "minimum": 1, "maximum": 6,
                        "description": "The number printed in that field, 1 to 6 (checked: "
-                                      f"{_PRINTED}; {_RULE})."},
+                                      f"{_PRINTED}; {_RULE}; rule BROWN-NUMBER)."},
         },
     },
 }
 JSON_SCORE: dict[str, object] = {
     "description": "Brown points: by the number of crossed fields, 90 for all 12, so 0 to "
-                   f"{BROWN_POINTS[-1]} (rulebook 'Final scoring').",
+                   f"{BROWN_POINTS[-1]} (rule SCORE-BROWN).",
     "type": "integer", "minimum": 0, "maximum": BROWN_POINTS[-1],
 }
 JSON_TARGET: dict[str, dict[str, object]] = {"field": {
     "description": f"The brown field by its position, 1 to {BROWN_FIELDS} from the left, not "
                    f"the number printed in it ({_PRINTED}); it must show the number and lie "
-                   "right of the last crossed field (ruling 17 for a question mark).",
+                   "right of the last crossed field (rules BROWN-NUMBER, BROWN-ORDER; ruling "
+                   "17 for a question mark).",
     "type": "integer", "minimum": 1, "maximum": BROWN_FIELDS,
 }}
 

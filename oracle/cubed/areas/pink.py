@@ -181,7 +181,8 @@ JSON_SCHEMA: dict[str, object] = {
     "description": f"Pink ({_RULE}): {PINK_FIELDS} fields filled left to right; the numbers "
                    "written, in field order, each with how it was written: half the die "
                    "(rounded up, with the bonus below the field) or times the star above the "
-                   "field. Field 1 always takes half.",
+                   "field. Field 1 always takes half (rules PINK-NEXT, PINK-FIELD-ONE, "
+                   "PINK-FULL: 12 fields).",
     "type": "array", "maxItems": PINK_FIELDS,
     "items": {
         "type": "object", "required": ["number", "option"], "additionalProperties": False,
@@ -190,15 +191,16 @@ JSON_SCHEMA: dict[str, object] = {
                        "description": "The number written: half a die, 1 to 3, or a die times "
                                       f"the field's star (stars {_STARS} on fields 2-12), at "
                                       f"most {6 * max(PINK_STARS)} "
-                                      f"({_RULE}); checked against the field."},
+                                      f"({_RULE}; rules PINK-NEXT, PINK-FIELD-ONE); checked "
+                                      "against the field."},
             "option": {"enum": list(OPTION_NAMES),
                        "description": f"half (with the bonus) or times the star ({_RULE})."},
         },
     },
 }
 JSON_SCORE: dict[str, object] = {
-    "description": "Pink points: the sum of the numbers written (rulebook 'Final scoring'), at "
-                   f"most {_MOST} (half a 6 in field 1, 6 times the star in the others).",
+    "description": "Pink points: the sum of the numbers written (rule SCORE-PINK), 0 to "
+                   f"{_MOST} (half a 6 in field 1, 6 times the star in the others).",
     "type": "integer", "minimum": 0, "maximum": _MOST,
 }
 JSON_TARGET: dict[str, dict[str, object]] = {"option": {

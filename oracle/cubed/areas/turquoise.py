@@ -228,31 +228,34 @@ def read(text: str) -> int:
 _RULE = "rulebook 'The Turquoise Area'"
 _ROWS = tuple(range(1, TURQUOISE_ROWS + 1))
 JSON_SCHEMA: dict[str, object] = {
-    "description": f"Turquoise ({_RULE}): 5 rows, top to bottom; each row's columns print the "
-                   "numbers 1 to 6 (the column is the die's number). For each row, the numbers "
-                   "crossed in it, ascending.",
+    "description": f"Turquoise ({_RULE}): 5 rows, top to bottom (the printed sheet; rule "
+                   "SCORE-TURQUOISE scores each row); each row's columns print the numbers 1 "
+                   "to 6 (the column is the die's number). For each row, the numbers crossed "
+                   "in it, ascending.",
     "type": "array", "minItems": TURQUOISE_ROWS, "maxItems": TURQUOISE_ROWS,
     "items": {
         "description": f"One row's crossed numbers: each at most once, so at most 6 ({_RULE}: "
-                       "a row has a column for each number 1 to 6; the sheet has 5 rows).",
+                       "a row has a column for each number 1 to 6; rule CELL-FREE).",
         "type": "array", "maxItems": 6, "uniqueItems": True,
         "items": {"type": "integer", "minimum": 1, "maximum": 6,
-                  "description": f"A column's number, 1 to 6 ({_RULE})."},
+                  "description": f"A column's number, 1 to 6: a die's number ({_RULE}; "
+                                 "rule ROLL-DICE)."},
     },
 }
 JSON_SCORE: dict[str, object] = {
     "description": "Turquoise points: each row scores by its crosses, 21 for all six, so 0 to "
-                   f"{TURQUOISE_ROWS * TURQUOISE_POINTS[-1]} (rulebook 'Final scoring').",
+                   f"{TURQUOISE_ROWS * TURQUOISE_POINTS[-1]} (rule SCORE-TURQUOISE).",
     "type": "integer", "minimum": 0, "maximum": TURQUOISE_ROWS * TURQUOISE_POINTS[-1],
 }
 JSON_TARGET: dict[str, dict[str, object]] = {"rows": {
     "description": "The rows (1 = top, 5 = bottom) crossed in the column of the number, "
                    "ascending: one cross, plus one extra cross for each other die of the same "
-                   "group showing the number (ruling 11); a question mark crosses one row. So 1 "
-                   "to 5 rows, each once.",
+                   "group showing the number (rule TURQUOISE-EXTRA, ruling 11); a question "
+                   "mark crosses one row. So 1 to 5 rows, each once (rule CELL-FREE).",
     "type": "array", "minItems": 1, "maxItems": TURQUOISE_ROWS, "uniqueItems": True,
     "items": {"type": "integer", "minimum": 1, "maximum": TURQUOISE_ROWS,
-              "description": f"A turquoise row, 1 to {TURQUOISE_ROWS} ({_RULE})."},
+              "description": f"A turquoise row, 1 to {TURQUOISE_ROWS} ({_RULE}: the sheet's "
+                             "rows; rule TURQUOISE-EXTRA)."},
 }}
 
 

@@ -206,21 +206,23 @@ JSON_SCHEMA: dict[str, object] = {
     "additionalProperties": False,
     "properties": {row: {
         "description": f"The numbers crossed in row {row}: each printed number at most once, so "
-                       f"at most 6 ({_RULE}: each row prints 1 to 6).",
+                       f"at most 6 ({_RULE}: each row prints 1 to 6; rule CELL-FREE).",
         "type": "array", "maxItems": 6, "uniqueItems": True,
         "items": {"type": "integer", "minimum": 1, "maximum": 6,
-                  "description": f"A number printed in the row: 1 to 6 ({_RULE})."},
+                  "description": f"A number printed in the row: 1 to 6, a die's number "
+                                 f"({_RULE}; rule ROLL-DICE)."},
     } for row in ROW_NAMES},
 }
 JSON_SCORE: dict[str, object] = {
     "description": "Yellow points: each row scores by its crosses, 42 for all six, so 0 to "
-                   f"{YELLOW_ROWS * YELLOW_POINTS[-1]} (rulebook 'Final scoring').",
+                   f"{YELLOW_ROWS * YELLOW_POINTS[-1]} (rule SCORE-YELLOW).",
     "type": "integer", "minimum": 0, "maximum": YELLOW_ROWS * YELLOW_POINTS[-1],
 }
 JSON_TARGET: dict[str, dict[str, object]] = {"row": {
     "description": "The yellow row, I to III: the cell is the one in that row showing the "
                    "number. A die from die field k uses row k, a silver-platter die the grey "
-                   "cell of its number, a question mark any row (rulings 5, 10).",
+                   "cell of its number, a question mark any row (rules YELLOW-ROW, "
+                   "YELLOW-GREY; rulings 5, 10).",
     "enum": list(ROW_NAMES),
 }}
 

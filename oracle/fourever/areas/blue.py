@@ -183,7 +183,7 @@ def read(text: str) -> int:
 
 # --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
 
-_RULE = "rules 'Blue' (ruling 4E-2)"
+_RULE = "rules 'Blue'; rule BLUE-CELL, ruling 4E-6"
 _MOST = sum(BLUE_COLUMN_POINTS) + BLUE_ANTI_DIAGONAL_POINTS
 _ROWS = tuple(range(1, BLUE_SIZE + 1))
 #: _COLUMNS[cells]: the columns 1..6 of the cells set in a row's 6-bit mask.
@@ -193,11 +193,11 @@ _COLUMNS: tuple[tuple[int, ...], ...] = tuple(
 JSON_SCHEMA: dict[str, object] = {
     "description": f"Blue ({_RULE}): a {BLUE_SIZE} x {BLUE_SIZE} grid, the row given by the "
                    "blue die, the column by the white die. Rows 1 to 6, each the columns "
-                   "crossed in it, ascending.",
+                   "crossed in it, ascending (a die shows 1 to 6, rule ROLL-DICE).",
     "type": "array", "minItems": BLUE_SIZE, "maxItems": BLUE_SIZE,
     "items": {
         "description": f"One row's crossed columns: each at most once, so at most {BLUE_SIZE} "
-                       f"({_RULE}).",
+                       f"({_RULE}; rule CELL-FREE).",
         "type": "array", "maxItems": BLUE_SIZE, "uniqueItems": True,
         "items": {"type": "integer", "minimum": 1, "maximum": BLUE_SIZE,
                   "description": f"A column, 1 to {BLUE_SIZE}: the white die's number "
@@ -207,13 +207,14 @@ JSON_SCHEMA: dict[str, object] = {
 JSON_SCORE: dict[str, object] = {
     "description": "Blue points: the points below each column with 2 or more crosses ("
                    f"{', '.join(map(str, BLUE_COLUMN_POINTS))}) and "
-                   f"{BLUE_ANTI_DIAGONAL_POINTS} for 2 or more on the anti-diagonal (rules "
-                   f"'Blue'): 0 to {_MOST}.",
+                   f"{BLUE_ANTI_DIAGONAL_POINTS} for 2 or more on the anti-diagonal (rule "
+                   f"SCORE-BLUE, ruling 4E-6): 0 to {_MOST}.",
     "type": "integer", "minimum": 0, "maximum": _MOST,
 }
 JSON_TARGET: dict[str, dict[str, object]] = {
     "row": {"description": f"The blue cell's row, 1 to {BLUE_SIZE}: the blue die's number "
-                           f"({_RULE}; a question mark names any free cell, ruling 4E-6).",
+                           f"({_RULE}: a question mark names any free cell; the white die "
+                           "for blue crosses the same cell, rule WHITE-FOR-BLUE, ruling 4E-2).",
             "type": "integer", "minimum": 1, "maximum": BLUE_SIZE},
     "column": {"description": f"The blue cell's column, 1 to {BLUE_SIZE}: the white die's "
                               f"number ({_RULE}).",

@@ -132,7 +132,7 @@ def read(text: str) -> Part:
 
 # --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
 
-_RULE = "rules 'Green' (ruling 4E-7)"
+_RULE = "rules 'Green'; rule GREEN-LINE, ruling 4E-7"
 _MOST = sum(12 * m for m in GREEN_MULTIPLIER)
 JSON_SCHEMA: dict[str, object] = {
     "description": f"Green ({_RULE}): {GREEN_FIELDS} fields, each a lower and an upper "
@@ -146,13 +146,14 @@ JSON_SCHEMA: dict[str, object] = {
                        f"{GREEN_FIELDS} ({_RULE}).",
         "type": "array", "maxItems": GREEN_FIELDS,
         "items": {"type": "integer", "minimum": 1, "maximum": 6,
-                  "description": f"A die's number, 1 to 6 ({_RULE})."},
+                  "description": f"A die's number, 1 to 6 ({_RULE}; rule ROLL-DICE; "
+                                 "polished, it stays 1 to 6, rule POLISH-RANGE)."},
     } for line in TARGET_NAMES},
 }
 JSON_SCORE: dict[str, object] = {
     "description": "Green points: each field with both triangles scores their sum times the "
-                   f"field's multiplier ({', '.join(map(str, GREEN_MULTIPLIER))}) (rules "
-                   f"'Green'): 0 to {_MOST}.",
+                   f"field's multiplier ({', '.join(map(str, GREEN_MULTIPLIER))}) (rule "
+                   f"SCORE-GREEN): 0 to {_MOST}.",
     "type": "integer", "minimum": 0, "maximum": _MOST,
 }
 JSON_TARGET: dict[str, dict[str, object]] = {"line": {

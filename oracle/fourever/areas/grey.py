@@ -180,27 +180,29 @@ def read(text: str) -> int:
 
 # --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
 
-_RULE = "rules 'Grey' (ruling 4E-8)"
+_RULE = "rules 'Grey', ruling 4E-8"
 _MOST = sum(GREY_COLUMN_POINTS)
 JSON_SCHEMA: dict[str, object] = {
     "description": f"Grey ({_RULE}): {GREY_ROWS} x {GREY_COLUMNS} shaded cells in "
                    f"{GREY_PART_COUNT} parts (touching cells of one shade), crossed a whole part "
                    f"at a time; the parts crossed, by their numbers 1 to {GREY_PART_COUNT} (numbered in "
-                   "reading order of their first cell, as move notation names them), ascending.",
+                   "reading order of their first cell, as move notation names them), ascending "
+                   "(rule CELL-FREE: each part once).",
     "type": "array", "maxItems": GREY_PART_COUNT, "uniqueItems": True,
     "items": {"type": "integer", "minimum": 1, "maximum": GREY_PART_COUNT,
               "description": f"A grey part, 1 to {GREY_PART_COUNT} (the sheet has {GREY_PART_COUNT} "
-                             f"parts, {_RULE})."},
+                             f"parts, {_RULE}; rule CELL-FREE)."},
 }
 JSON_SCORE: dict[str, object] = {
     "description": "Grey points: the points above every column whose 4 cells are crossed ("
-                   f"{', '.join(map(str, GREY_COLUMN_POINTS))}) (rules 'Grey'): 0 to {_MOST}.",
+                   f"{', '.join(map(str, GREY_COLUMN_POINTS))}) (rule SCORE-GREY): 0 to "
+                   f"{_MOST}.",
     "type": "integer", "minimum": 0, "maximum": _MOST,
 }
 JSON_TARGET: dict[str, dict[str, object]] = {"part": {
     "description": f"The grey part crossed, 1 to {GREY_PART_COUNT}: of at most as many cells as the "
                    "number, a start part first, then one touching a crossed cell "
-                   f"({_RULE}).",
+                   f"({_RULE}; rules GREY-SIZE, GREY-START, GREY-ADJACENT).",
     "type": "integer", "minimum": 1, "maximum": GREY_PART_COUNT,
 }}
 

@@ -141,20 +141,23 @@ def read(text: str) -> Part:
 
 # --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
 
-_RULE = "rules 'Pink' (ruling 4E-9)"
+_RULE = "rules 'Pink', ruling 4E-9"
 _MOST = PINK_POINTS[-1] + PINK_FIELDS * max(PINK_CIRCLED.values())
 JSON_SCHEMA: dict[str, object] = {
     "description": f"Pink ({_RULE}): {PINK_FIELDS} fields filled left to right; the numbers "
                    "written, in field order, the extra 3 written after a player's 3 included "
-                   "(a player's 3 is always followed by its extra 3 while a field is left).",
+                   "(a player's 3 is always followed by its extra 3 while a field is left: "
+                   "rules PINK-NEXT, PINK-FULL, PINK-THREE).",
     "type": "array", "maxItems": PINK_FIELDS,
     "items": {"type": "integer", "minimum": 1, "maximum": 6,
-              "description": f"A die's number, 1 to 6 ({_RULE})."},
+              "description": f"A die's number, 1 to 6 ({_RULE}; rule ROLL-DICE; polished, "
+                             "it stays 1 to 6, rule POLISH-RANGE)."},
 }
 JSON_SCORE: dict[str, object] = {
     "description": "Pink points: the points above the last written field (at most "
-                   f"{PINK_POINTS[-1]}) plus the circled 2s (+2), 4s (+4) and 6s (+3) (rules "
-                   f"'Pink'): 0 to {_MOST}.",
+                   f"{PINK_POINTS[-1]}) plus the circled 2s (+2), 4s (+4) and 6s (+3) (rule "
+                   f"SCORE-PINK): 0 to {_MOST} (a bound: 4 counted for all {PINK_FIELDS} "
+                   "fields).",
     "type": "integer", "minimum": 0, "maximum": _MOST,
 }
 #: A pink entry names no target: the sheet fixes the next field.

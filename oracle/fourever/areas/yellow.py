@@ -139,33 +139,35 @@ def read(text: str) -> Part:
 
 # --- the JSON model (docs/formats.md, section 6) ------------------------------------------------
 
-_RULE = "rules 'Yellow' (ruling 4E-5)"
+_RULE = "rules 'Yellow', ruling 4E-5"
 ROW_NAMES: tuple[str, ...] = ("top", "middle", "bottom")
 _LOWEST = -YELLOW_FIELDS * 6
 _MOST = YELLOW_FIELDS * 6 + sum(YELLOW_STARS)
 JSON_SCHEMA: dict[str, object] = {
     "description": f"Yellow ({_RULE}): 3 rows of {YELLOW_FIELDS} fields, numbers written left "
                    "to right; the rows top (1), middle (2) and bottom (3), each the numbers "
-                   "written in it, in field order. The top row must increase.",
+                   "written in it, in field order. The top row must increase (rules "
+                   "YELLOW-ROW, YELLOW-INCREASING).",
     "type": "array", "minItems": YELLOW_ROWS, "maxItems": YELLOW_ROWS,
     "items": {
         "description": f"One row's numbers, left to right: at most its {YELLOW_FIELDS} fields "
-                       f"({_RULE}).",
+                       f"({_RULE}; rule YELLOW-ROW: the next free field of the row).",
         "type": "array", "maxItems": YELLOW_FIELDS,
         "items": {"type": "integer", "minimum": 1, "maximum": 6,
-                  "description": f"A die's number, 1 to 6 ({_RULE})."},
+                  "description": f"A die's number, 1 to 6 ({_RULE}; rule ROLL-DICE; "
+                                 "polished, it stays 1 to 6, rule POLISH-RANGE)."},
     },
 }
 JSON_SCORE: dict[str, object] = {
     "description": "Yellow points: the bottom row's sum, minus the middle row's sum, plus the "
-                   f"stars below the full columns ({', '.join(map(str, YELLOW_STARS))}) (rules "
-                   f"'Yellow', ruling 4E-5): the middle row gives minus points, so {_LOWEST} "
+                   f"stars below the full columns ({', '.join(map(str, YELLOW_STARS))}) (rule "
+                   f"SCORE-YELLOW, ruling 4E-5): the middle row gives minus points, so {_LOWEST} "
                    f"(a middle row of five 6s) to {_MOST}.",
     "type": "integer", "minimum": _LOWEST, "maximum": _MOST,
 }
 JSON_TARGET: dict[str, dict[str, object]] = {"row": {
     "description": "The yellow row the number goes in: 1 top (must increase), 2 middle (minus "
-                   f"points), 3 bottom ({_RULE}).",
+                   f"points), 3 bottom ({_RULE}; rules YELLOW-ROW, YELLOW-INCREASING).",
     "type": "integer", "minimum": 1, "maximum": YELLOW_ROWS,
 }}
 
