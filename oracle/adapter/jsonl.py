@@ -131,6 +131,7 @@ class SubprocessImplementation:
                          daemon=True).start()
         self._hello: Hello | None = None
         self.version = 1
+        self.checked: set[str] = set()  # sheets and dice found valid (messages.check)
         self.broken = False
 
     def _fail(self, what: str) -> AdapterError:
@@ -183,7 +184,7 @@ class SubprocessImplementation:
         if kind == "hello" and isinstance(data, dict):
             self.version = hello_version(data)
         try:
-            check(kind, "response", data, self.version)
+            check(kind, "response", data, self.version, self.checked)
         except AdapterError as exc:
             raise self._fail(str(exc)) from None
         except RecursionError:

@@ -74,18 +74,54 @@ def _validator(name: str, part: str, version: int) -> jsonschema.Draft202012Vali
                                            registry=registry())
 
 
-def check(name: str, part: str, data: object, version: int = 1) -> None:
+#: Sheets and dice kept as checked (:func:`check`'s ``known``) before the set is emptied.
+KNOWN = 4096
+
+
+def _unknown(data: dict[str, object], known: set[str]) -> tuple[dict[str, object], list[str]]:
+    """A version-3 state answer with each sheet and the dice already checked (in ``known``, by
+    their JSON text) left out, and the texts of those not yet checked."""
+    fresh: list[str] = []
+    out = dict(data)
+    for key in ("sheets", "dice"):
+        value = data.get(key)
+        items = value if key == "sheets" and isinstance(value, list) else [value]
+        kept = []
+        for item in items:
+            if isinstance(item, (dict, list)):
+                text = json.dumps(item, sort_keys=True, separators=(",", ":"))
+                if text in known:
+                    item = ""  # a sheet or dice text: valid, checked before as it is
+                else:
+                    fresh.append(text)
+            kept.append(item)
+        if value is not None:
+            out[key] = kept if key == "sheets" and isinstance(value, list) else kept[0]
+    return out, fresh
+
+
+def check(name: str, part: str, data: object, version: int = 1,
+          known: set[str] | None = None) -> None:
     """Raise :class:`AdapterError` unless ``data`` is a valid ``part`` (request or response)
     of message ``name`` in protocol ``version``; an ``error`` reply is reported with the app's
-    message."""
+    message.  ``known``: the JSON texts of the sheets and dice of earlier version-3 state
+    answers found valid, checked again only when they change (most sheets stay as they were
+    from one step to the next); this check's are added."""
     if isinstance(data, dict) and data.get("type") == "error":
         raise AdapterError(f"the adapter answered {name} with an error: {data.get('message')}")
     validator = _validator(name, part, version)
+    fresh: list[str] = []
+    if known is not None and name == "state" and version >= 3 and isinstance(data, dict):
+        data, fresh = _unknown(data, known)
     error = jsonschema.exceptions.best_match(validator.iter_errors(data))
     if error is not None:
         where = "/" + "/".join(str(p) for p in error.absolute_path)[:100]
         said = " ".join(error.message.split())  # one line, whatever the answer held
         raise AdapterError(f"garbage {part} to {name}: {where}: {said:.160}: {data!r:.200}")
+    if known is not None and fresh:
+        if len(known) + len(fresh) > KNOWN:
+            known.clear()
+        known.update(fresh)
 
 
 def hello_request() -> dict[str, object]:
