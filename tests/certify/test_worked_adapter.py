@@ -6,16 +6,17 @@ the document shows it as it is."""
 from __future__ import annotations
 
 import io
+import json
 import sys
 from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 
-from oracle.adapter.own_dice import Adapter, OtherEngine
+from oracle.adapter.own_dice import GREY_FIRST, Adapter, OtherEngine
 from oracle.cli import main
 from oracle.games import find_game
-from properties.certify import certify
+from properties.certify import CONFORMING, certify
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKED = ROOT / "oracle" / "adapter" / "own_dice.py"
@@ -25,8 +26,16 @@ WORKED = ROOT / "oracle" / "adapter" / "own_dice.py"
 def test_worked_adapter_conforms(game: str) -> None:
     adapter = Adapter(game)
     result = certify(find_game(game), adapter, max_examples=3)
-    assert result.findings == ()
+    assert result.findings == () and result.verdict == CONFORMING
     assert result.not_comparable == 0 and result.examples == 3
+    assert result.hello.protocol == 3 and result.coverage.whole == 3
+
+
+def test_the_worked_adapter_numbers_grey_parts_as_the_model() -> None:
+    """Its ``GREY_FIRST`` is the first grey part of the model's schema (docs/formats.md)."""
+    schema = json.loads((ROOT / "oracle" / "schema" / "state-1.json").read_text())
+    grey = schema["$defs"]["clever-4ever-sheet"]["properties"]["grey"]["items"]
+    assert GREY_FIRST == grey["minimum"], "own_dice.GREY_FIRST: set it to the model's first part"
 
 
 def test_worked_adapter_over_json_lines() -> None:
