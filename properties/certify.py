@@ -143,7 +143,7 @@ class Result:
 def claimed_options(game: Game, ruleset: Ruleset, hello: Hello,
                     given: frozenset[str] = frozenset()) -> dict[str, str | bool]:
     """The options sent to the app's ``new_game``: all of them for a version-1 app; for a
-    version-2 app only those it declared, after checking that it plays the values of
+    version-2 or version-3 app only those it declared, after checking that it plays the values of
     ``ruleset`` (``given``: the options the user named with ``--ruleset``; an error about
     another names the ruleset used, not a ``--ruleset`` nobody gave)."""
     options = ruleset.options()

@@ -81,7 +81,7 @@ class Crossed(Reading):
         if self.key is None:
             return {v: v for v in value if isinstance(v, int)} \
                 if all(isinstance(v, int) for v in value) else None
-        if not all(isinstance(v, dict) and self.key in v for v in value):
+        if not all(isinstance(v, dict) and isinstance(v.get(self.key), int) for v in value):
             return None
         return {v[self.key]: v for v in value}
 
@@ -144,6 +144,9 @@ class Parts(Reading):
             yield from _whole(where, ours, theirs)
             return
         for key, name in self.names:
+            if isinstance(theirs, dict) and key not in theirs:
+                yield f"the app shows no {where}{name}"
+                continue
             o = ours.get(key) if isinstance(ours, dict) else ours[int(key)]
             a = theirs.get(key) if isinstance(theirs, dict) else theirs[int(key)]
             yield from self.inner.differences(f"{where}{name} ", o, a)

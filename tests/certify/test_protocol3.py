@@ -15,6 +15,7 @@ import json
 import re
 import sys
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any, ClassVar
 
 import attrs
@@ -43,7 +44,9 @@ from oracle.adapter.reference import ReferenceImplementation
 from oracle.adapter.serve import serve
 from oracle.games import find_game
 from properties.certify import CONFORMING, certify
-from properties.certify_report import finding_text
+from properties.certify_report import finding_json, finding_text
+from properties.perft import check_positions, default_counts, verdict
+from properties.trace import trace
 from tests.processes import PATIENCE
 
 CUBED = find_game("clever-cubed")
@@ -164,6 +167,14 @@ def test_over_json_lines_too() -> None:
                             r"not", f.difference or "") for f in result.findings)
 
 
+def test_trace_says_what_differs_area_by_area() -> None:
+    result = certify(CUBED, MisreadsOneCell(), max_examples=1, shrink_replays=2)
+    finding = result.findings[0]
+    lines, parted = trace(CUBED, MisreadsOneCell(), finding_json(CUBED, finding), {})
+    assert parted and finding.difference in [line.strip() for line in lines]
+    assert any(line.endswith("<-- differs") and '"turquoise"' in line for line in lines)
+
+
 def test_a_text_sheet_is_read_into_the_model_and_compared_the_same_way() -> None:
     """Protocols 1 and 2: the same one-cell bug in sheet notation is named the same way."""
 
@@ -257,6 +268,17 @@ class ListsJSON(ReferenceImplementation):
 def test_moves_listed_as_move_json_are_read_as_moves(game: str) -> None:
     result = certify(find_game(game), ListsJSON(game), max_examples=1)
     assert result.verdict == CONFORMING and result.coverage.lists > 0
+
+
+def test_conformance_counts_moves_listed_as_move_json(tmp_path: Path) -> None:
+    """``conformance`` reads a version-3 app's move JSON lists as moves (the shipped position
+    quickest to walk)."""
+    data = json.loads(default_counts(CUBED.name).read_text())
+    data["positions"] = [min(data["positions"], key=lambda p: p["perft"][-1])]
+    path = tmp_path / "counts.json"
+    path.write_text(json.dumps(data))
+    positions = check_positions(CUBED, ListsJSON(CUBED.name), str(path))
+    assert verdict(positions) == "conforming", positions
 
 
 def test_a_listed_move_json_the_model_cannot_read_is_a_finding() -> None:
