@@ -7,9 +7,9 @@ A sheet is compared as sheet JSON whichever way the app shows it: sheet JSON as 
 the oracle cannot read is compared field by field of the notation instead).  Each difference
 names the seat, the area and the cell or field, in the words of the area
 (:data:`READINGS`): ``p1's yellow: the app has row II number 3 crossed, the oracle not``,
-``p2's blue: left side field 2: app 7, oracle empty``.  An app's sheet need not be one the
-rules reach (it is never read into a :class:`~oracle.sheet.Sheet`), and data of an unexpected
-shape is shown whole rather than refused.
+``p2's blue: left side field 2 from the middle: app 7, oracle empty``.  An app's sheet JSON
+need not be one the rules reach (it is never read into a :class:`~oracle.sheet.Sheet`), and
+data of an unexpected shape is shown whole rather than refused.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from oracle.errors import OracleError
 from oracle.game import Game, Move, State
 
 __all__ = [
-    "READINGS", "dice_data", "dice_differences", "dice_text_of", "move_text", "read_move",
-    "same_sheet", "sheet_differences", "text_sheet_differences",
+    "READINGS", "dice_data", "dice_differences", "dice_text_of", "limited", "move_text",
+    "read_move", "roll_text", "same_sheet", "sheet_differences", "text_sheet_differences",
 ]
 
 #: How many differences of one sheet a finding names (the rest are counted).
