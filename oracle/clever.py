@@ -274,7 +274,8 @@ class CleverGame:
 
     # --- for the certification report: which rule a difference points at ---------------------
 
-    def explain_sheet(self, before: State, move: object, ours: str, theirs: str) -> str:
+    def explain_sheet(self, before: State, move: object, ours: str | Mapping[str, object],
+                      theirs: str | Mapping[str, object]) -> str:
         return explain.sheet_rule(self.variant, self._state(before), move, ours, theirs)
 
     def explain_dice(self, before: State, move: object) -> str:

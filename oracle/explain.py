@@ -14,12 +14,14 @@ a harness can tell which one the app reads otherwise by asking it about the othe
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import attrs
 
 from oracle.diagnose import diagnose
 from oracle.dice import Place
+from oracle.model.sheet import track_key
 from oracle.moves import DieMove, ExtraDie, Forfeit, Pass, QuestionMark, ReRoll, Roll, SoloRoll, Take
 from oracle.phase import Phase
 from oracle.sheet import ACTION, EXTRA_DIE
@@ -29,20 +31,35 @@ from oracle.variant import Variant
 __all__ = ["dice_rule", "legal_rules", "legal_rules_of", "score_rule", "sheet_rule"]
 
 
-def _fields(sheet: str) -> dict[str, str]:
-    return dict(token.partition("=")[::2] for token in sheet.split(" "))
+def _fields(variant: Variant, sheet: str | Mapping[str, object]) -> dict[str, object]:
+    """A sheet's parts by their sheet-notation keys: from sheet notation, or from sheet JSON
+    (docs/formats.md, section 6: areas by label, tracks under ``actions``)."""
+    if isinstance(sheet, str):
+        return dict(token.partition("=")[::2] for token in sheet.split(" "))
+    out: dict[str, object] = {a.rules.KEY: sheet.get(a.label) for a in variant.areas}
+    actions = sheet.get("actions")
+    for track in variant.tracks:
+        out[track.code] = actions.get(track_key(track)) if isinstance(actions, Mapping) else None
+    out["q"] = sheet.get("question_marks")
+    out["fox"] = sheet.get("foxes")
+    return out
 
 
-def _circled(track: str) -> int:
+def _circled(track: object) -> int:
     """How many fields of an action track (sheet notation: ``x`` spent, ``o`` circled, ``.``
-    open) are circled: a difference there is a bonus earned, not an action spent."""
-    return sum(1 for ch in track if ch != ".")
+    open; sheet JSON: ``circled``) are circled: a difference there is a bonus earned, not an
+    action spent."""
+    if isinstance(track, Mapping):
+        circled = track.get("circled")
+        return circled if isinstance(circled, int) else -1
+    return sum(1 for ch in str(track) if ch != ".")
 
 
-def sheet_rule(variant: Variant, before: GameState[Any, Any], move: object, ours: str,
-               theirs: str) -> str:
-    """The rule behind a sheet that differs (ours vs theirs, sheet notation) after ``move``."""
-    a, b = _fields(ours), _fields(theirs)
+def sheet_rule(variant: Variant, before: GameState[Any, Any], move: object,
+               ours: str | Mapping[str, object], theirs: str | Mapping[str, object]) -> str:
+    """The rule behind a sheet that differs (ours vs theirs, both sheet notation or both
+    sheet JSON) after ``move``."""
+    a, b = _fields(variant, ours), _fields(variant, theirs)
     differ = {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)} - {"fox"}
     tracks = {t.code for t in variant.tracks}
     if isinstance(move, ExtraDie) and variant.tracks[EXTRA_DIE].code in differ:

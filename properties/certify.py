@@ -31,9 +31,9 @@ import attrs
 
 from oracle.adapter.protocol import (
     AdapterError,
+    AnyImplementation,
     Hello,
-    Implementation,
-    Implementation2,
+    Implementation3,
     current,
 )
 from oracle.errors import OracleError
@@ -166,7 +166,7 @@ class Result:
 def claimed_options(game: Game, ruleset: Ruleset, hello: Hello,
                     given: frozenset[str] = frozenset()) -> dict[str, str | bool]:
     """The options sent to the app's ``new_game``: all of them for a version-1 app; for a
-    version-2 app only those it declared, after checking that it plays the values of
+    version-2 or version-3 app only those it declared, after checking that it plays the values of
     ``ruleset`` (``given``: the options the user named with ``--ruleset``; an error about
     another names the ruleset used, not a ``--ruleset`` nobody gave)."""
     options = ruleset.options()
@@ -195,8 +195,8 @@ def claimed_options(game: Game, ruleset: Ruleset, hello: Hello,
     return sent
 
 
-def greet(game: Game, app: Implementation | Implementation2) -> tuple[Implementation2, Hello]:
-    """The app in the version-2 shape and its greeting, checked to be for ``game``."""
+def greet(game: Game, app: AnyImplementation) -> tuple[Implementation3, Hello]:
+    """The app in the harness's shape and its greeting, checked to be for ``game``."""
     speaker = current(app)
     hello = speaker.hello()
     if not isinstance(hello, Hello):
@@ -251,7 +251,7 @@ class _Run:
             raise late
 
 
-def certify(game: Game, app: Implementation | Implementation2, ruleset: Ruleset | None = None,
+def certify(game: Game, app: AnyImplementation, ruleset: Ruleset | None = None,
             max_examples: int = DEFAULT_EXAMPLES, seed: int = 0,
             players: tuple[int, ...] | None = None, budget: float | None = None,
             on_finding: Callable[[Finding], None] | None = None,

@@ -86,6 +86,8 @@ def finding_text(finding: Finding) -> str:
              f"game {finding.games} after {finding.seconds:.1f} s",
              f"  oracle: {finding.oracle}",
              f"  app:    {finding.app}"]
+    if finding.difference:
+        lines.insert(2, f"  differs: {finding.difference}")
     if finding.theirs is not None and finding.ours is not None:
         lines.append(f"  our legal moves:  {_listing(finding.ours)}")
         lines.append(f"  the app's list:   {_listing(finding.theirs)}")

@@ -19,6 +19,7 @@ hint and for ``--trace``: then it stops at the first difference instead.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -34,10 +35,20 @@ from oracle.adapter.protocol import (
     Answer,
     AppState,
     Hello,
-    Implementation2,
+    Implementation3,
+    JSONData,
     NotComparable,
     Rolled,
     Step,
+)
+from oracle.adapter.compare import (
+    dice_differences,
+    dice_text_of,
+    limited,
+    move_text,
+    read_move,
+    sheet_differences,
+    text_sheet_differences,
 )
 from oracle.adapter.steps import step_of, turn_of
 from oracle.errors import IllegalMoveError, OracleError
@@ -116,13 +127,13 @@ def _answer(value: object) -> Answer | Rolled:
 
 @attrs.define
 class Bench:
-    """What the duels of one run share: the game, the app in the version-2 shape and its
+    """What the duels of one run share: the game, the app in the harness's shape and its
     greeting, the options it claims (sent to ``new_game``), the findings so far with their
     checked hints, the move index for near misses, counters, and the run's deadline.
     ``on_new`` is told each new difference (it shrinks, checks hints, reports)."""
 
     game: Game
-    app: Implementation2
+    app: Implementation3
     hello: Hello
     claimed: Options
     index: MoveIndex
@@ -134,6 +145,7 @@ class Bench:
     broken: AdapterError | None = None
     misses: dict[tuple[State, str], Mapping[str, tuple[Move, ...]]] = attrs.field(factory=dict)
     sheets: dict[object, str] = attrs.field(factory=dict)
+    models: dict[object, JSONData] = attrs.field(factory=dict)
 
     def call(self, ask: Callable[[], object]) -> object:
         """Ask the app; an adapter failure is kept, and stops everything."""
@@ -170,6 +182,30 @@ class Bench:
                 self.sheets.clear()
             text = self.sheets[sheet] = self.game.format_sheet(sheet)
         return text
+
+    def sheet_json(self, sheet: object) -> JSONData:
+        """A sheet as sheet JSON, kept (as :meth:`sheet_text`)."""
+        data = self.models.get(sheet)
+        if data is None:
+            if len(self.models) >= MISSES_KEPT:
+                self.models.clear()
+            data = self.models[sheet] = self.game.sheet_to_json(sheet)
+        return data
+
+    def sheet_differences(self, sheet: object, shown: object, seat: int,
+                          ) -> tuple[str | JSONData, tuple[str, ...]] | None:
+        """How the app's sheet ``shown`` of ``seat`` (sheet notation or sheet JSON) differs
+        from our ``sheet``: ours in the same form and the differences, area by area
+        (:mod:`oracle.adapter.compare`); None when they agree."""
+        if isinstance(shown, str):
+            text = self.sheet_text(sheet)
+            if shown == text:
+                return None
+            return text, text_sheet_differences(self.game, self.sheet_json(sheet), text, shown,
+                                                seat)
+        ours = self.sheet_json(sheet)
+        found = sheet_differences(self.game.name, ours, shown, seat)
+        return (ours, found) if found else None
 
     @property
     def explains(self) -> ExplainsDifferences | None:
@@ -374,8 +410,9 @@ class Duel:
         for number, step in enumerate(self.steps, start=1):
             answer = self._apply(step)
             if isinstance(answer, Rolled):
-                if answer.move != step.move:
-                    raise Stop(f"replaying the game, the app rolled {answer.move} at step "
+                rolled = move_text(self.game, answer.move)
+                if rolled != step.move:
+                    raise Stop(f"replaying the game, the app rolled {rolled} at step "
                                f"{number}, not {step.move} (dice not repeated for the seed)")
             elif not answer.accepted:
                 raise AdapterError(f"replaying the game, the app refused step {number} "
@@ -405,11 +442,11 @@ class Duel:
     def _finding(self, kind: Kind, rule: str, seen: Seen, move: str | None, oracle: str,
                  app: str, step: int, moves: tuple[str, ...], ours: tuple[str, ...] | None = None,
                  theirs: tuple[str, ...] | None = None,
-                 decision: int | None = None) -> Finding:
+                 decision: int | None = None, difference: str | None = None) -> Finding:
         decisions = tuple(self.decisions) + (() if decision is None else (decision,))
         return Finding(kind, rule, seen, self.players, moves, step, move, oracle, app,
                        dict(self.options), None, ours, theirs, self.games,
-                       time.perf_counter() - self.started, decisions, self.seed)
+                       time.perf_counter() - self.started, decisions, self.seed, difference)
 
     def _differ(self, finding: Finding) -> Options | None:
         """A difference was seen: in a search, report it when new; in a replay, note it when it
@@ -469,19 +506,20 @@ class Duel:
                 if ROLLS_ITSELF not in self.caps:
                     raise AdapterError("the app answered a roll with dice without the "
                                        "capability rolls_itself")
+                rolled = move_text(game, answer.move)
                 try:
-                    move = game.parse_move(answer.move)
+                    move = read_move(game, rolled)
                     after = game.apply(before, move)
                 except OracleError as exc:
                     due = step.kind
                     rule = "SOLO-ROLL" if due == "solo-roll" else "ROLL-DICE"
-                    why = impossible_roll(game, before, due, answer.move) or str(exc)
+                    why = impossible_roll(game, before, due, rolled) or str(exc)
                     self._differ(self._finding(
-                        "state", rule, "roll", answer.move, f"impossible roll: {why}",
-                        f"rolled {answer.move}", len(self.steps) + 1,
-                        self._moves(answer.move), decision=seed))
+                        "state", rule, "roll", rolled, f"impossible roll: {why}",
+                        f"rolled {rolled}", len(self.steps) + 1,
+                        self._moves(rolled), decision=seed))
                     raise Stop("the app rolled what cannot be rolled") from None
-                step = step_of(game, before, answer.move)
+                step = step_of(game, before, rolled)
             elif not answer.accepted:
                 rule = "SOLO-ROLL" if step.kind == "solo-roll" else "ROLL-DICE"
                 self._differ(self._finding(
@@ -576,25 +614,34 @@ class Duel:
         number = len(self.steps) + (1 if step is not None else 0)
         moves = self._moves(move)
 
-        def found(kind_seen: Seen, rule: str, ours: str, theirs: str) -> Finding:
+        def found(kind_seen: Seen, rule: str, ours: str, theirs: str,
+                  difference: str | None = None) -> Finding:
             return self._finding("state", rule, kind_seen, move, ours, theirs, number, moves,
-                                 decision=decision)
+                                 decision=decision, difference=difference)
 
-        ours = tuple(bench.sheet_text(s) for s in now.sheets)
-        if shown.sheets is not None and tuple(shown.sheets) != ours:
-            if len(shown.sheets) != len(ours):
+        if shown.sheets is not None:
+            if len(shown.sheets) != len(now.sheets):
                 raise AdapterError(f"the app shows {len(shown.sheets)} sheets for "
-                                   f"{len(ours)} players")
-            seat = next(i for i, (a, b) in enumerate(zip(ours, shown.sheets)) if a != b)
-            rule = (explains.explain_sheet(before, parsed, ours[seat], shown.sheets[seat])
-                    if explains and before is not None else "ROUND-BONUS")
-            return found("sheet", rule, f"p{seat + 1} sheet {ours[seat]}",
-                         f"p{seat + 1} sheet {shown.sheets[seat]}")
+                                   f"{len(now.sheets)} players")
+            for seat, (sheet, theirs) in enumerate(zip(now.sheets, shown.sheets)):
+                differs = bench.sheet_differences(sheet, theirs, seat)
+                if differs is None:
+                    continue
+                ours, found_here = differs
+                readable = theirs if isinstance(theirs, (str, Mapping)) else {}
+                rule = (explains.explain_sheet(before, parsed, ours, readable)
+                        if explains and before is not None else "ROUND-BONUS")
+                return found("sheet", rule, f"p{seat + 1} sheet {_written(ours)}",
+                             f"p{seat + 1} sheet {_written(theirs)}", limited(found_here))
         dice = game.dice_text(now)
-        if shown.dice is not None and shown.dice != dice:
-            rule = (explains.explain_dice(before, parsed)
-                    if explains and before is not None else "TURN-ORDER")
-            return found("dice", rule, f"dice {dice}", f"dice {shown.dice}")
+        if shown.dice is not None:
+            theirs_dice = (shown.dice if isinstance(shown.dice, str)
+                           else dice_text_of(tuple(shown.dice)))
+            if theirs_dice != dice:
+                rule = (explains.explain_dice(before, parsed)
+                        if explains and before is not None else "TURN-ORDER")
+                return found("dice", rule, f"dice {dice}", f"dice {theirs_dice}",
+                             limited(dice_differences(dice, theirs_dice)))
         for seat, score in enumerate(game.scores(now)):
             mine = score.to_json()
             for key, value in shown.score_map(seat).items():
@@ -691,15 +738,16 @@ class Duel:
         if isinstance(listed, NotComparable):
             bench.not_comparable += 1
             return
-        theirs = frozenset(listed)
+        written = tuple(move_text(game, m) for m in listed)
+        theirs = frozenset(written)
         ours = frozenset(texts)
         number = len(self.steps) + 1
         done: set[str] = set()
-        for text in listed:
+        for text in written:
             if text in ours:
                 continue
             try:
-                problem = game.diagnose(state, game.parse_move(text))
+                problem = game.diagnose(state, read_move(game, text))
             except OracleError as exc:
                 problem = ("MOVE-FORM", str(exc))
             rule, reason = problem or ("NOT-LEGAL", "not listed")
@@ -707,7 +755,7 @@ class Duel:
                 done.add(rule)
                 yield self._finding("too-lenient", rule, "listed", text,
                                     f"{text} is illegal: {reason}", f"lists {text}", number,
-                                    self._moves(), texts, tuple(listed))
+                                    self._moves(), texts, written)
         done.clear()
         for move, text in zip(moves, texts):
             if text in theirs:
@@ -718,7 +766,7 @@ class Duel:
                 missing = sum(1 for t in texts if t not in theirs)
                 yield self._finding("too-strict", rule, "not-listed", text, f"{text} is legal",
                                     f"does not list {text} ({missing} missing)", number,
-                                    self._moves(), texts, tuple(listed))
+                                    self._moves(), texts, written)
 
     def agrees_here(self, disputed: str | None, own: str) -> bool:
         """True when the app agrees with the oracle on the moves of this state: our legal
@@ -744,12 +792,12 @@ class Duel:
             bench = self.bench
             got = bench.call(lambda: bench.app.legal(turn_of(game, state)))
             if isinstance(got, tuple):
-                listed = frozenset(got)
+                listed = frozenset(move_text(game, m) for m in got)
                 if not listed >= frozenset(texts):
                     return False
                 for extra in listed - frozenset(every):
                     try:
-                        problem = game.diagnose(state, game.parse_move(extra))
+                        problem = game.diagnose(state, read_move(game, extra))
                     except OracleError:
                         return False
                     if problem is None or problem[0] not in lenient:
@@ -786,6 +834,11 @@ class Duel:
             if finding.key == self.target.key:
                 self.reached = finding
                 return
+
+
+def _written(sheet: object) -> str:
+    """A sheet as a finding prints it: sheet notation as it is, sheet JSON as one line."""
+    return sheet if isinstance(sheet, str) else json.dumps(sheet, separators=(",", ":"))
 
 
 def run_duel(duel: Duel) -> Duel:

@@ -40,7 +40,10 @@ class Finding:
     app's claimed options, and the readings of earlier findings it took on); ``option`` names
     option values under which the oracle agrees with the app there, checked by replaying the
     game with the app.  ``games`` and ``seconds``: how long the search took to first see it;
-    ``decisions``: the choices that replay the game (for ``--trace`` and shrinking)."""
+    ``decisions``: the choices that replay the game (for ``--trace`` and shrinking).
+    ``difference`` (a state that differs): what differs, naming the player, the area and the
+    cell or field (``p1's yellow: the app has row II number 3 crossed, the oracle not``), or
+    the die."""
 
     kind: Kind
     rule: str
@@ -59,6 +62,7 @@ class Finding:
     seconds: float = 0.0
     decisions: tuple[int, ...] = ()
     seed: int = 0
+    difference: str | None = None
 
     @property
     def key(self) -> Key:
@@ -82,7 +86,8 @@ class ExplainsDifferences(Protocol):
     """What a :class:`~oracle.game.Game` tells certification about a difference
     (:mod:`oracle.explain`; every Clever game has it)."""
 
-    def explain_sheet(self, before: State, move: object, ours: str, theirs: str) -> str: ...
+    def explain_sheet(self, before: State, move: object, ours: str | Mapping[str, object],
+                      theirs: str | Mapping[str, object]) -> str: ...
 
     def explain_dice(self, before: State, move: object) -> str: ...
 

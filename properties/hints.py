@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Mapping
 
+from oracle.adapter.compare import same_sheet
 from oracle.errors import OracleError
 from oracle.game import Game
 from properties.duel import Bench, Duel, Stop, Texts
@@ -57,7 +58,7 @@ def _oracle_agrees(game: Game, finding: Finding, options: Options) -> bool:
         app = finding.app
         if finding.seen == "sheet":
             seat, _, sheet = app.partition(" sheet ")
-            return game.format_sheet(state.sheets[int(seat[1:]) - 1]) == sheet
+            return same_sheet(game, state.sheets[int(seat[1:]) - 1], sheet)
         if finding.seen == "dice":
             return f"dice {game.dice_text(state)}" == app
         if finding.seen != "score":

@@ -37,13 +37,13 @@ import attrs
 import jsonschema
 from jsonschema.exceptions import best_match
 
+from oracle.adapter.compare import move_text
 from oracle.adapter.protocol import (
     LEGAL,
     PROBE,
     AdapterError,
+    AnyImplementation,
     Answer,
-    Implementation,
-    Implementation2,
     NotComparable,
     Rolled,
     current,
@@ -339,7 +339,7 @@ class _AppWalk:
     and near misses); the app is brought to each node by replaying the line in a new game (in
     protocol 2 each step named with its kind and mover)."""
 
-    def __init__(self, game: Game, app: Implementation | Implementation2, players: int,
+    def __init__(self, game: Game, app: AnyImplementation, players: int,
                  start: tuple[str, ...], tree: Tree) -> None:
         self.game, self.players, self.start, self.tree = game, players, start, tree
         self.app = current(app)
@@ -355,9 +355,9 @@ class _AppWalk:
         state = game.new_game(self.players)
         for text in self.start + line:
             answer = self.app.apply(step_of(game, state, text))
-            if isinstance(answer, Rolled) and answer.move != text:
-                raise NotCompared(f"the app rolls its own dice: it rolled {answer.move} where "
-                                  f"the counts roll {text}")
+            if isinstance(answer, Rolled) and move_text(game, answer.move) != text:
+                raise NotCompared(f"the app rolls its own dice: it rolled "
+                                  f"{move_text(game, answer.move)} where the counts roll {text}")
             if isinstance(answer, Answer) and not answer.accepted:
                 raise Refused(text)
             state = game.apply(state, game.parse_move(text))
@@ -370,7 +370,7 @@ class _AppWalk:
                 where = " | ".join(line) or "the position"
                 raise NotCompared(f"the app answered 'not comparable' to legal after {where}"
                                   + (f" ({listed.reason})" if listed.reason else ""))
-            return set(listed)
+            return {move_text(self.game, m) for m in listed}
         from properties.nearmiss import index_of, near_misses
         candidates = {str(m) for m in self.game.legal_moves(state)}
         for found in near_misses(self.game, index_of(self.game), state).values():
@@ -421,7 +421,7 @@ def _start(game: Game, entry: dict[str, object], tree: Tree) -> tuple[State, int
     return state, rolled, start
 
 
-def check_positions(game: Game, app: Implementation | Implementation2, path: str,
+def check_positions(game: Game, app: AnyImplementation, path: str,
                     given: bool = True) -> list[dict[str, object]]:
     """Check ``app`` against the counts file ``path``: per position (a JSON-ready mapping), the
     app's perft at the file's deepest depth against ours, whether they agree (``ok``), its
@@ -547,7 +547,7 @@ def report_lines(positions: list[dict[str, object]]) -> list[str]:
     return lines
 
 
-def check_app(game: Game, app: Implementation | Implementation2, path: str,
+def check_app(game: Game, app: AnyImplementation, path: str,
               given: bool = True) -> tuple[list[str], bool]:
     """:func:`check_positions` as report lines, and whether everything matched."""
     positions = check_positions(game, app, path, given)

@@ -9,17 +9,24 @@ A finding is given as the JSON object ``certify --json`` prints for it (its ``pl
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping
 
 from oracle.adapter.protocol import (
     AdapterError,
     Answer,
+    AnyImplementation,
     AppState,
-    Implementation,
-    Implementation2,
     NotComparable,
     Rolled,
     current,
+)
+from oracle.adapter.compare import (
+    dice_text_of,
+    move_text,
+    read_move,
+    sheet_differences,
+    text_sheet_differences,
 )
 from oracle.adapter.steps import step_of, turn_of
 from oracle.errors import OracleError
@@ -49,24 +56,39 @@ def _texts(data: Mapping[str, object]) -> tuple[int, tuple[str, ...], dict[str, 
 
 def _sides(game: Game, state: State, shown: AppState | NotComparable,
            mover: int) -> Iterator[str]:
-    """The mover's sheet and the dice, and both sides' of each that differs (marked)."""
+    """The mover's sheet and the dice, and both sides' of each that differs (marked), with
+    what differs in it, area by area."""
     if isinstance(shown, NotComparable):
         yield f"      app: not comparable now ({shown.reason})"
         return
-    ours = tuple(game.format_sheet(s) for s in state.sheets)
-    for seat, sheet in enumerate(ours):
+    for seat, sheet in enumerate(state.sheets):
         theirs = shown.sheets[seat] if shown.sheets and seat < len(shown.sheets) else None
-        if seat == mover or theirs not in (None, sheet):
-            yield f"      p{seat + 1} oracle: {sheet}"
-        if theirs not in (None, sheet):
+        ours = game.format_sheet(sheet)
+        found: tuple[str, ...] = ()
+        if isinstance(theirs, str) and theirs != ours:
+            found = text_sheet_differences(game, game.sheet_to_json(sheet), ours, theirs, seat)
+        elif theirs is not None and not isinstance(theirs, str):
+            data = game.sheet_to_json(sheet)
+            found = sheet_differences(game.name, data, theirs, seat)
+            ours, theirs = _one_line(data), _one_line(theirs)
+        if seat == mover or found:
+            yield f"      p{seat + 1} oracle: {ours}"
+        if found:
             yield f"      p{seat + 1} app:    {theirs}   <-- differs"
+            yield from (f"        {line}" for line in found)
     dice = game.dice_text(state)
     yield f"      dice oracle: {dice}"
-    if shown.dice is not None and shown.dice != dice:
-        yield f"      dice app:    {shown.dice}   <-- differs"
+    if shown.dice is not None:
+        said = shown.dice if isinstance(shown.dice, str) else dice_text_of(tuple(shown.dice))
+        if said != dice:
+            yield f"      dice app:    {said}   <-- differs"
 
 
-def trace(game: Game, app: Implementation | Implementation2, finding: Mapping[str, object],
+def _one_line(data: object) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def trace(game: Game, app: AnyImplementation, finding: Mapping[str, object],
           claimed: Mapping[str, str | bool]) -> tuple[list[str], bool]:
     """The step-by-step replay of ``finding`` with ``app`` (given the options it claims), and
     whether the two sides parted somewhere."""
@@ -82,20 +104,24 @@ def trace(game: Game, app: Implementation | Implementation2, finding: Mapping[st
         who = "dice" if step.turn.player is None else f"p{step.turn.player}"
         answer = speaker.apply(step)
         if isinstance(answer, Rolled):
-            said, text = f"rolled {answer.move}", answer.move
+            text = move_text(game, answer.move)
+            said = f"rolled {text}"
         elif isinstance(answer, Answer):
             said = "accepted" if answer.accepted else f"refused: {answer.reason}"
         else:
             raise AdapterError(f"the app answered {answer!r:.80} instead of accepted/refused")
         accepts = isinstance(answer, Rolled) or answer.accepted
-        problem = game.diagnose(state, game.parse_move(text))
+        try:
+            problem = game.diagnose(state, read_move(game, text))
+        except OracleError as exc:
+            problem = ("MOVE-FORM", str(exc))
         ours = "legal" if problem is None else f"illegal ({problem[0]}: {problem[1]})"
         mark = "" if (problem is None) == accepts else "   <-- differs"
         parted |= bool(mark)
         lines.append(f"{number:4d}  {who} {step.kind}: {text}  oracle: {ours}; app: {said}{mark}")
         if problem is not None or not accepts:
             break
-        state = game.apply(state, game.parse_move(text))
+        state = game.apply(state, read_move(game, text))
         shown = speaker.state(turn_of(game, state))
         if not isinstance(shown, (AppState, NotComparable)):
             raise AdapterError(f"the app's state is {shown!r:.80}")

@@ -41,11 +41,13 @@ from oracle.adapter.protocol import (
     Answer,
     AppState,
     Hello,
+    JSONData,
     NotComparable,
     Rolled,
     Step,
     Turn,
 )
+from oracle.errors import OracleError
 from oracle.jsontext import JSONTextError, loads
 
 #: Seconds an adapter may take to answer one request (``--timeout``).
@@ -94,13 +96,14 @@ def check_timeout(seconds: float) -> float:
 
 
 class SubprocessImplementation:
-    """The adapter ``command`` (a shell-like command line) as an implementation of the
-    version-2 shape (:class:`~oracle.adapter.protocol.Implementation2`), whichever version the
-    adapter speaks: a version-1 adapter is sent the bare move (``hello().protocol`` tells).
-    A move may also be given as its text alone, and ``state``/``legal`` without the turn (for
-    a version-1 adapter)."""
+    """The adapter ``command`` (a shell-like command line) as an implementation of the shape
+    the harness uses (:class:`~oracle.adapter.protocol.Implementation3`), whichever version the
+    adapter speaks (``hello().protocol`` tells): a version-1 adapter is sent the bare move, a
+    version-2 adapter the move in notation with its step, a version-3 adapter the move as move
+    JSON too.  A move may also be given as its text alone, and ``state``/``legal`` without the
+    turn (for a version-1 adapter)."""
 
-    PROTOCOL: ClassVar[int] = 2
+    PROTOCOL: ClassVar[int] = 3
 
     def __init__(self, command: str, timeout: float = DEFAULT_TIMEOUT) -> None:
         self.command = command
@@ -128,6 +131,7 @@ class SubprocessImplementation:
                          daemon=True).start()
         self._hello: Hello | None = None
         self.version = 1
+        self.checked: set[str] = set()  # sheets and dice found valid (messages.check)
         self.broken = False
 
     def _fail(self, what: str) -> AdapterError:
@@ -180,7 +184,7 @@ class SubprocessImplementation:
         if kind == "hello" and isinstance(data, dict):
             self.version = hello_version(data)
         try:
-            check(kind, "response", data, self.version)
+            check(kind, "response", data, self.version, self.checked)
         except AdapterError as exc:
             raise self._fail(str(exc)) from None
         except RecursionError:
@@ -197,17 +201,20 @@ class SubprocessImplementation:
                  seed: int = 0) -> None:
         request: dict[str, object] = {"type": "new_game", "game": game, "players": players,
                                       "ruleset": dict(ruleset)}
-        if self.version == 2:
+        if self.version >= 2:
             request["seed"] = seed
         self._ask(request)
 
     def _move(self, kind: str, step: Step | str) -> dict[str, object]:
-        if isinstance(step, Step) and self.version == 2:
-            return step_to_json(kind, step)
+        if isinstance(step, Step) and self.version >= 2:
+            try:
+                return step_to_json(kind, step, self.version)
+            except OracleError as exc:  # a step without its game, or a move of no game
+                raise AdapterError(f"cannot send {step.move!r} as move JSON: {exc}") from None
         return {"type": kind, "move": step.move if isinstance(step, Step) else step}
 
     def _where(self, kind: str, turn: Turn | None) -> dict[str, object]:
-        if turn is not None and self.version == 2:
+        if turn is not None and self.version >= 2:
             return {"type": kind, **turn_to_json(turn)}
         return {"type": kind}
 
@@ -222,7 +229,7 @@ class SubprocessImplementation:
     def state(self, turn: Turn | None = None) -> AppState | NotComparable:
         return state_from_json(self._ask(self._where("state", turn)))
 
-    def legal(self, turn: Turn | None = None) -> tuple[str, ...] | NotComparable:
+    def legal(self, turn: Turn | None = None) -> tuple[str | JSONData, ...] | NotComparable:
         return legal_from_json(self._ask(self._where("legal", turn)))
 
     def close(self) -> None:

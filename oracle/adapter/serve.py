@@ -2,10 +2,11 @@
 of the adapter protocol (docs/certify.md), for either version.
 
 A Python app needs no adapter command at all (the harness can call it in-process), but serving
-it this way is also how the reference adapter and the tests' subprocess adapters run.  A
-version-2 implementation (a class with ``PROTOCOL = 2``) answers hello with protocol 2 when the
-harness offers it; a version-1 implementation is served as version 1.  A request the
-implementation cannot carry out is answered with an ``error`` message, never a traceback.
+it this way is also how the reference adapter, the worked adapter and the tests' subprocess
+adapters run.  A version-2 or version-3 implementation (a class with ``PROTOCOL = 2`` or ``3``)
+answers hello with its version when the harness offers it; a version-1 implementation is served
+as version 1.  A request the implementation cannot carry out is answered with an ``error``
+message, never a traceback.
 """
 
 from __future__ import annotations
@@ -26,19 +27,27 @@ from oracle.adapter.messages import (
     step_from_json,
     turn_from_json,
 )
-from oracle.adapter.protocol import AdapterError, Implementation, Implementation2
+from oracle.adapter.protocol import (
+    AdapterError,
+    AnyImplementation,
+    Implementation,
+    Implementation3,
+)
 from oracle.errors import OracleError
 
 
 def _version(implementation: object, request: dict[str, object]) -> int:
-    """The version spoken after ``request`` (a hello): 2 for a version-2 implementation when the
-    harness offers it."""
-    if getattr(type(implementation), "PROTOCOL", 1) != 2:
+    """The version spoken after ``request`` (a hello): the implementation's own (2 or 3) when
+    the harness offers it."""
+    speaks = getattr(type(implementation), "PROTOCOL", 1)
+    if speaks not in (2, 3):
         return 1
     offered = request.get("protocols")
-    if isinstance(offered, list) and 2 in offered:
-        return 2
-    raise OracleError("this adapter speaks protocol 2; the harness offered only protocol 1")
+    if isinstance(offered, list) and speaks in offered:
+        return int(speaks)
+    said = "protocol 1" if not isinstance(offered, list) else \
+        "protocols " + ", ".join(map(str, offered))
+    raise OracleError(f"this adapter speaks protocol {speaks}; the harness offered only {said}")
 
 
 def _reply_1(app: Implementation, request: dict[str, object]) -> dict[str, object]:
@@ -59,10 +68,12 @@ def _reply_1(app: Implementation, request: dict[str, object]) -> dict[str, objec
     return legal_to_json(app.legal())
 
 
-def _reply_2(app: Implementation2, request: dict[str, object]) -> dict[str, object]:
+def _reply_2(app: Implementation3, request: dict[str, object],
+             version: int) -> dict[str, object]:
+    """The answer of a version-2 or version-3 implementation (``version``)."""
     kind = request["type"]
     if kind == "hello":
-        return hello_to_json(attrs.evolve(app.hello(), protocol=2))
+        return hello_to_json(attrs.evolve(app.hello(), protocol=version))
     if kind == "new_game":
         ruleset, players, seed = request.get("ruleset", {}), request["players"], request["seed"]
         assert isinstance(ruleset, dict) and isinstance(players, int) and isinstance(seed, int)
@@ -77,7 +88,7 @@ def _reply_2(app: Implementation2, request: dict[str, object]) -> dict[str, obje
     return legal_to_json(app.legal(turn_from_json(request)))
 
 
-def serve(implementation: Implementation | Implementation2, stdin: TextIO | None = None,
+def serve(implementation: AnyImplementation, stdin: TextIO | None = None,
           stdout: TextIO | None = None) -> int:
     """Answer requests line by line until end of input or ``{"type": "quit"}``; returns 0."""
     source = stdin or sys.stdin
@@ -96,8 +107,8 @@ def serve(implementation: Implementation | Implementation2, stdin: TextIO | None
             if kind == "hello":
                 version = _version(implementation, request)
             check(str(kind), "request", request, version)
-            if version == 2:
-                reply = _reply_2(cast(Implementation2, implementation), request)
+            if version >= 2:
+                reply = _reply_2(cast(Implementation3, implementation), request, version)
             else:
                 reply = _reply_1(cast(Implementation, implementation), request)
         except (json.JSONDecodeError, OracleError, AdapterError) as exc:

@@ -27,7 +27,8 @@ def turn_of(game: Game, state: State) -> Turn:
 
 
 def step_of(game: Game, state: State, move: str) -> Step:
-    """The version-2 step of ``move`` (our notation) made in ``state``."""
+    """The step of ``move`` (our notation) made in ``state``, as versions 2 and 3 send it (its
+    move JSON is read off the text when a version-3 app asks for it)."""
     turn = turn_of(game, state)
     word = move.split(" ", 1)[0]
     kind = _BY_WORD.get(word)
@@ -37,4 +38,4 @@ def step_of(game: Game, state: State, move: str) -> Step:
             kind = "passive-pick" if phase is Phase.PASSIVE_CHOOSE else "active-pick"
         else:  # pass
             kind = "decline" if phase is Phase.PASSIVE_CHOOSE else "end-extra-dice"
-    return Step(move, kind, turn)
+    return Step(move, kind, turn, game=game)

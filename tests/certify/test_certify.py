@@ -4,6 +4,7 @@ a minimal game that names the bent rule; unusable adapters are reported as such 
 from __future__ import annotations
 
 import io
+import re
 import sys
 
 import pytest
@@ -50,6 +51,12 @@ def test_wrong_adapter_over_json_lines_is_caught() -> None:
         app.close()
     assert [(f.kind, f.rule) for f in result.findings] == [("state", "BONUS-TURQUOISE")]
     assert result.findings[0].seen == "sheet"
+    # Its sheets are in sheet notation (protocol 2), read into the model: the finding names
+    # the part of the sheet that differs (what a turquoise line earns: a re-roll circled, a
+    # question mark pending, ...) and how.
+    assert re.match(r"p\d's (reroll track|number joker track|extra die track|pending question "
+                    r"marks|yellow|blue|brown|pink): .*app.*oracle",
+                    result.findings[0].difference or ""), result.findings[0].difference
 
 
 def _run(*argv: str) -> tuple[int, str, str]:

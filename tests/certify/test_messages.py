@@ -22,6 +22,7 @@ from oracle.adapter.reference import ReferenceImplementation
 from oracle.cli import main
 from oracle.errors import OracleError
 from oracle.games import find_game
+from oracle.phase import Phase
 from properties.certify import certify
 from properties.certify_report import finding_json, finding_text
 from properties.findings import Finding
@@ -34,18 +35,20 @@ PYTHON = sys.executable
 
 
 def _rolls_wrong(change: str) -> Adapter:
-    """The worked adapter (rolls its own dice) whose engine rolls impossibly: ``face-7``
-    shows a 7 on the white die of every full roll; ``not-in-cup`` also rolls the white die
-    when it lies out of the cup."""
+    """The worked adapter (rolls its own dice, answers them as move JSON) whose engine rolls
+    impossibly: ``face-7`` shows a 7 on the white die of every full roll; ``not-in-cup`` also
+    rolls the white die when it lies out of the cup."""
 
     class Engine(OtherEngine):
-        def roll(self) -> str:
-            text = super().roll()
-            if change == "face-7" and text.startswith("roll W"):
-                return "roll W7 " + text.split(" ", 2)[2]
-            if change == "not-in-cup" and text.startswith("roll ") and " W" not in text:
-                return "roll W6 " + text[len("roll "):]
-            return text
+        def roll(self) -> tuple[tuple[str, int], ...]:
+            solo = self.game.phase(self.state) is Phase.SOLO_ROLL
+            dice = super().roll()
+            colours = [colour for colour, _ in dice]
+            if change == "face-7" and not solo and len(dice) == 6:
+                return (("W", 7),) + dice[1:]
+            if change == "not-in-cup" and "W" not in colours:
+                return (("W", 6),) + dice
+            return dice
 
     class Wrong(Adapter):
         def new_game(self, game: str, players: int, ruleset: Mapping[str, str | bool],
