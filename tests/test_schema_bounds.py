@@ -110,12 +110,12 @@ def test_play_refuses_a_seed_no_record_can_hold(tmp_path: Path, seed: str, count
 
 def shipped() -> Iterator[tuple[str, object]]:
     """Every JSON Schema the project ships, by name: records, verdicts, the service's bodies,
-    the adapter messages of both protocols, the conformance counts files, and the OpenAPI
+    the adapter messages of every protocol, the conformance counts files, and the OpenAPI
     document the service serves (which holds the first three)."""
     for name in ("record-1.json", "verdict-1.json", "serve-1.json", "state-1.json",
                  "move-1.json"):
         yield name, schema(name)
-    for version in (1, 2):
+    for version in (1, 2, 3):
         for message in MESSAGES:
             yield f"adapter-{version}/{message}.json", adapter_schema(message, version)
     for game in GAMES.values():

@@ -167,8 +167,8 @@ class OtherEngine:
 # --- the adapter: the part you write -----------------------------------------------------------
 
 T = TypeVar("T")
-#: The model numbers Clever 4Ever's grey parts from 0 (docs/formats.md, section 6).
-GREY_FIRST = 0
+#: The model numbers Clever 4Ever's grey parts from 1, as moves do (docs/formats.md, section 6).
+GREY_FIRST = 1
 
 
 def track_json(track: Track) -> dict[str, object]:
