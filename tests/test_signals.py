@@ -103,7 +103,7 @@ def test_sigterm_during_certify_is_143(tmp_path: Path) -> None:
     marker = tmp_path / "marker"
     process = subprocess.Popen(
         COMMAND + ["certify", "--adapter", f"{sys.executable} -m tests.hostile_adapters "
-                   f"marker {marker}", "--max-examples", "5000"],
+                   f"marker {marker}", "--max-examples", "5000", "--timeout", str(PATIENCE)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
     _wait_for(marker.exists, "the adapter's first apply")
     _wait_for(lambda: marker.read_text().isdigit(), "the adapter's pid")

@@ -15,6 +15,7 @@ from oracle.adapter.own_dice import Adapter, OtherEngine
 from oracle.cli import main
 from oracle.games import find_game
 from properties.certify import certify
+from tests.processes import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKED = ROOT / "oracle" / "adapter" / "own_dice.py"
@@ -31,7 +32,7 @@ def test_worked_adapter_conforms(game: str) -> None:
 def test_worked_adapter_over_json_lines() -> None:
     out, err = io.StringIO(), io.StringIO()
     code = main(["certify", "--adapter", f"{sys.executable} -m oracle.adapter.own_dice",
-                 "--max-examples", "2"], out, err)
+                 "--max-examples", "2", "--timeout", str(PATIENCE)], out, err)
     assert code == 0, err.getvalue()
     assert "protocol 2" in out.getvalue() and "CONFORMING" in out.getvalue()
 
