@@ -198,11 +198,10 @@ def run_batch(runner: Runner, batch: Batch, out: Path, keep: bool) -> Tally:
     """Play one batch and judge it."""
     target = out / "records" / batch.file_name()
     play_batch(runner, batch, target)
-    try:
-        return verify_batch(runner, target, out / "refused", batch.count)
-    finally:
-        if not keep:
-            target.unlink(missing_ok=True)
+    found = verify_batch(runner, target, out / "refused", batch.count)
+    if not keep and all(r.kept != str(target) for r in found.refusals):
+        target.unlink()  # judged, and any refused record kept on its own
+    return found
 
 
 def batches(games: Sequence[str], players: Sequence[int], policies: Sequence[str], count: int,
@@ -361,7 +360,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     pool.shutdown()
     seconds = time.perf_counter() - started
-    if not args.keep:
+    if not any((out / "records").iterdir()):
         (out / "records").rmdir()
     timing = Timing(seconds, sum(b.count for b in todo), start, runner.calls, cpu() - before,
                     args.jobs)

@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,19 @@ SOLO = ROOT / "examples" / "solo-best.json"
 COMMAND = [sys.executable, "-m", "clever_oracle"]
 
 pytestmark = pytest.mark.skipif(not HAS_PROC, reason="reads the process table in /proc")
+
+
+@pytest.fixture(autouse=True)
+def ctrl_c_not_ignored() -> Iterator[None]:
+    """The commands start with Ctrl-C as a terminal gives it, also when the tests run in the
+    background of a script (``pytest &``: Ctrl-C ignored, and a command keeps a signal ignored
+    that it was started ignoring, as ``nohup`` asks)."""
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # SIG_DFL in the children
+    yield
+    if ignored:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _ends(process: subprocess.Popen[bytes]) -> int:
