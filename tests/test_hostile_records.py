@@ -16,11 +16,10 @@ import pytest
 
 from oracle.cli import main
 from oracle.record import MAX_RECORD_BYTES, dump_record, parse_record
+from tests.processes import PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLO = ROOT / "examples" / "solo-legal.json"
-#: Seconds a subprocess test waits for an answer that comes at once (a bound, not a timing).
-PATIENCE = 60
 
 
 def run(*argv: str, stdin: bytes | None = None) -> tuple[int, str, str]:

@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,19 @@ SOLO = ROOT / "examples" / "solo-best.json"
 COMMAND = [sys.executable, "-m", "clever_oracle"]
 
 pytestmark = pytest.mark.skipif(not HAS_PROC, reason="reads the process table in /proc")
+
+
+@pytest.fixture(autouse=True)
+def ctrl_c_not_ignored() -> Iterator[None]:
+    """The commands start with Ctrl-C as a terminal gives it, also when the tests run in the
+    background of a script (``pytest &``: Ctrl-C ignored, and a command keeps a signal ignored
+    that it was started ignoring, as ``nohup`` asks)."""
+    ignored = signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    if ignored:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # SIG_DFL in the children
+    yield
+    if ignored:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _ends(process: subprocess.Popen[bytes]) -> int:
@@ -48,14 +62,14 @@ def _wait_for(check: object, what: str) -> None:
     raise AssertionError(f"never saw {what}")
 
 
-def _solving(argv: list[str]) -> tuple[subprocess.Popen[bytes], int]:
-    """``solve`` with its standard error on a terminal, once it shows progress (Z3 is
+def _solving(argv: list[str], sign: bytes = b"found") -> tuple[subprocess.Popen[bytes], int]:
+    """``solve`` with its standard error on a terminal, once its progress shows ``sign`` (Z3 is
     checking); the process and the terminal's reading end."""
     reader, writer = pty.openpty()
     process = subprocess.Popen(COMMAND + argv, stdout=subprocess.PIPE, stderr=writer, cwd=ROOT)
     os.close(writer)
     seen = b""
-    while b"found" not in seen:
+    while sign not in seen:
         ready, _, _ = select.select([reader], [], [], PATIENCE)
         assert ready, "solve showed no progress"
         seen += os.read(reader, 4096)
@@ -71,6 +85,13 @@ def test_a_signal_stops_z3_at_once(signum: int, code: int, word: bytes) -> None:
     process, reader = _solving(["solve", "sheet-max", "20", "--timeout", "900"])
     process.send_signal(signum)
     assert _ends(process) == code
+    rest = _rest(reader)
+    assert process.stdout is not None and process.stdout.read() == b""  # no answer printed
+    assert word in rest and b"Traceback" not in rest
+
+
+def _rest(reader: int) -> bytes:
+    """What the terminal still shows after the command ended (then it is closed)."""
     rest = b""
     while select.select([reader], [], [], 1)[0]:
         try:
@@ -78,28 +99,25 @@ def test_a_signal_stops_z3_at_once(signum: int, code: int, word: bytes) -> None:
         except OSError:
             break
     os.close(reader)
-    assert process.stdout is not None and process.stdout.read() == b""  # no answer printed
-    assert word in rest and b"Traceback" not in rest
+    return rest
 
 
 def test_ctrl_c_stops_the_solo_bound_proof() -> None:
     """The solo bound is one long Z3 check (Z3 would answer "undecided in the time given" and
-    exit 0).  The signal is sent once the check has had a few seconds to start; sent earlier,
-    it stops the command as well."""
-    process = subprocess.Popen(COMMAND + ["solve", "solo-bound"], stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, cwd=ROOT)
-    time.sleep(5)
+    exit 0).  The signal is sent once the command shows that the check has begun."""
+    process, reader = _solving(["solve", "solo-bound"], b"checking")
     process.send_signal(signal.SIGINT)
     assert _ends(process) == 130
+    rest = _rest(reader)
     assert process.stdout is not None and process.stdout.read() == b""
-    assert process.stderr is not None and process.stderr.read() == b"clever-oracle: interrupted\n"
+    assert rest.endswith(b"clever-oracle: interrupted\r\n") and b"Traceback" not in rest
 
 
 def test_sigterm_during_certify_is_143(tmp_path: Path) -> None:
     marker = tmp_path / "marker"
     process = subprocess.Popen(
         COMMAND + ["certify", "--adapter", f"{sys.executable} -m tests.hostile_adapters "
-                   f"marker {marker}", "--max-examples", "5000"],
+                   f"marker {marker}", "--max-examples", "5000", "--timeout", str(PATIENCE)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
     _wait_for(marker.exists, "the adapter's first apply")
     _wait_for(lambda: marker.read_text().isdigit(), "the adapter's pid")

@@ -119,7 +119,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         ask = lambda: questions.reachable(  # noqa: E731
             sheet, args.players, args.round, timeout, progress=progress)
     else:
-        ask = lambda: questions.solo_upper_bound_check(timeout)  # noqa: E731
+        ask = lambda: questions.solo_upper_bound_check(timeout,  # noqa: E731
+                                                       progress=progress)
     try:
         answer = _ask(ask)
     except OracleError:

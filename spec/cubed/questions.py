@@ -360,11 +360,13 @@ SOLO_UNSAT_AT = 670
 
 
 def solo_upper_bound_check(timeout: float = 60.0, at: int = SOLO_UNSAT_AT,
-                           ruleset: Ruleset = DEFAULT_RULESET) -> Answer:
+                           ruleset: Ruleset = DEFAULT_RULESET,
+                           progress: Progress | None = None) -> Answer:
     """Prove the solo bound: the counting relaxation with ``total >= at`` is unsat.
 
     The proof is split by which foxes the sheet has (:func:`spec.cubed.bound.fox_split`).  The
     time limit covers all cases together; the notes give the seconds per fox count.
+    ``progress`` is told when Z3's check begins (the relaxation built).
 
     Measured and kept out (the 15 four-fox cases at 684): a fresh solver per case with the case
     asserted (Z3's non-incremental preprocessing) ran the first case past 300 s against 26 s
@@ -375,6 +377,8 @@ def solo_upper_bound_check(timeout: float = 60.0, at: int = SOLO_UNSAT_AT,
     solver = Solver(int(timeout * 1000))
     solver.add(all_of(p for _, p in r.parts))
     build = time.perf_counter() - t0
+    if progress is not None:
+        progress(f"Z3: checking that no solo game totals {at} or more (fox case by fox case)")
     start = time.perf_counter()
     status, seconds = bound.fox_split(solver, r, at, start + timeout)
     proven = status == "unsat"

@@ -20,10 +20,13 @@ from properties import duel
 from properties.certify import DEFAULT_EXAMPLES, certify
 from properties.certify_report import finding_json
 from tests.certify.bends import fourever_three
+from tests.processes import PATIENCE
 
 PYTHON = sys.executable
 FOUREVER = find_game("clever-4ever")
 BENT = f"{PYTHON} -m tests.certify.bends fourever-three --listless"
+#: ``--timeout`` for the bent adapter: a bound (its start on a busy machine takes seconds).
+LIMIT = ["--timeout", str(PATIENCE)]
 
 
 class Terminal(io.StringIO):
@@ -52,7 +55,7 @@ def test_same_seed_same_games_in_the_command_line_and_the_api(tmp_path: Path) ->
     out = Watched(err)
     code = main(["certify", "--adapter", BENT, "--game", "clever-4ever", "--seed", "7",
                  "--max-examples", "2", "--shrink", "3", "--json", "--records",
-                 str(tmp_path)], out, err)
+                 str(tmp_path), *LIMIT], out, err)
     assert code == 1, err.getvalue()
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert [line["type"] for line in lines] == ["finding"] * (len(lines) - 1) + ["report"]
@@ -111,8 +114,8 @@ def test_trace_replays_a_finding_step_by_step(tmp_path: Path) -> None:
     saved = tmp_path / "finding.json"
     saved.write_text(json.dumps(finding_json(FOUREVER, finding)))
     out, err = io.StringIO(), io.StringIO()
-    code = main(["certify", "--adapter", BENT, "--game", "clever-4ever", "--trace", str(saved)],
-                out, err)
+    code = main(["certify", "--adapter", BENT, "--game", "clever-4ever", "--trace", str(saved),
+                 *LIMIT], out, err)
     assert code == 1, err.getvalue()
     lines = out.getvalue().splitlines()
     steps = [line for line in lines if line[:4].strip().isdigit()]
@@ -124,7 +127,7 @@ def test_trace_of_a_file_that_is_no_finding_exits_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text("[1, 2]")
     out, err = io.StringIO(), io.StringIO()
-    code = main(["certify", "--adapter", BENT, "--trace", str(bad)], out, err)
+    code = main(["certify", "--adapter", BENT, "--trace", str(bad), *LIMIT], out, err)
     assert code == 2 and err.getvalue().count("\n") == 1 and "--trace" in err.getvalue()
 
 

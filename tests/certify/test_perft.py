@@ -16,6 +16,7 @@ from oracle.cli import main
 from oracle.games import find_game
 from properties.perft import POSITIONS, all_counts, check_app, default_counts
 from tests.certify.bends import cubed_five, fourever_three
+from tests.processes import PATIENCE
 
 GAMES = ("clever-cubed", "clever-4ever")
 CUBED = find_game("clever-cubed")
@@ -75,7 +76,8 @@ def test_bent_apps_fail_conformance(name: str, make: object) -> None:
 def test_cli_conformance_of_clever_4ever_as_json() -> None:
     out, err = io.StringIO(), io.StringIO()
     code = main(["conformance", "--game", "clever-4ever", "--json", "--adapter",
-                 f"{sys.executable} -m oracle.adapter.reference --game clever-4ever"], out, err)
+                 f"{sys.executable} -m oracle.adapter.reference --game clever-4ever",
+                 "--timeout", str(PATIENCE)], out, err)
     assert code == 0, err.getvalue()
     report = json.loads(out.getvalue())
     assert report["conforming"] and report["game"] == "clever-4ever"

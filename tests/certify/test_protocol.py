@@ -19,6 +19,7 @@ from oracle.adapter.steps import step_of
 from oracle.errors import OracleError
 from oracle.games import find_game
 from properties.certify import certify
+from tests.processes import PATIENCE
 
 CUBED = find_game("clever-cubed")
 
@@ -81,7 +82,7 @@ def test_a_version_1_app_is_still_certified_in_process() -> None:
 
 
 def test_a_version_1_adapter_is_still_served_over_json_lines() -> None:
-    app = SubprocessImplementation(f"{sys.executable} -m tests.certify.test_protocol")
+    app = SubprocessImplementation(f"{sys.executable} -m tests.certify.test_protocol", PATIENCE)
     try:
         result = certify(CUBED, app, max_examples=1)
     finally:

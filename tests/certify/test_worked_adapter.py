@@ -17,6 +17,7 @@ from oracle.adapter.own_dice import GREY_FIRST, Adapter, OtherEngine
 from oracle.cli import main
 from oracle.games import find_game
 from properties.certify import CONFORMING, certify
+from tests.processes import PATIENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKED = ROOT / "oracle" / "adapter" / "own_dice.py"
@@ -41,7 +42,7 @@ def test_the_worked_adapter_numbers_grey_parts_as_the_model() -> None:
 def test_worked_adapter_over_json_lines() -> None:
     out, err = io.StringIO(), io.StringIO()
     code = main(["certify", "--adapter", f"{sys.executable} -m oracle.adapter.own_dice",
-                 "--max-examples", "2"], out, err)
+                 "--max-examples", "2", "--timeout", str(PATIENCE)], out, err)
     assert code == 0, err.getvalue()
     assert "protocol 3" in out.getvalue() and "CONFORMING" in out.getvalue()
 

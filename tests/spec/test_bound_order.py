@@ -15,6 +15,7 @@ from spec.cubed import bound, bound_order, sheetvars
 from spec.cubed.bound import FIELDS
 from spec.cubed.solo_targets import Targets
 from spec.logic import Solver, all_of, total
+from tests.spec import SAFETY
 from tests.spec.solo import WITNESS
 
 #: Seeded games per policy.
@@ -149,7 +150,7 @@ def test_order_targets_come_round_by_round() -> None:
     """A target of the order-aware relaxation comes with its sheet after each round the model
     keeps (here rounds 3 and 6, a small model): each growing from the one before (every cross
     kept), the last one the target, and the whole plan admitted with the total asked for."""
-    targets = Targets(foxes=0, seconds=600, order=True, ends=(3, 6))
+    targets = Targets(foxes=0, seconds=SAFETY, order=True, ends=(3, 6))
     target = targets.next(100)
     assert target is not None
     plan = targets.plan
@@ -169,7 +170,7 @@ def test_order_targets_come_round_by_round() -> None:
 def test_bound_check_splits_by_foxes() -> None:
     """The fox-split check answers for the fox counts asked: a foxless sheet of 50 is admitted
     (sat), none of 1000 (unsat; no sheet scores that much)."""
-    low = bound_order.bound_check(50, 600, fox_counts=(0,), ends=(3, 6))
+    low = bound_order.bound_check(50, SAFETY, fox_counts=(0,), ends=(3, 6))
     assert low.status == "sat" and set(low.seconds) == {0}
-    high = bound_order.bound_check(1000, 600, fox_counts=(0,), ends=(3, 6))
+    high = bound_order.bound_check(1000, SAFETY, fox_counts=(0,), ends=(3, 6))
     assert high.status == "unsat" and set(high.seconds) == {0}

@@ -16,6 +16,7 @@ from spec.cubed.seam import format_sheet, parse_sheet
 from oracle.play import POLICIES, play_game
 from oracle.record import parse_record, verify
 from spec.cubed import questions, realise
+from tests.spec import SAFETY
 
 #: Player 1 after round 1 of a 2-player game: yellow II 4 and 6, brown field 3.
 TWO_PLAYERS_ROUND_1 = ("y=....../...x.x/...... t=....../....../....../....../...... b=| "
@@ -122,7 +123,7 @@ def test_record_option_writes_a_new_file_only(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     out, err = io.StringIO(), io.StringIO()
     argv = ["solve", "reachable", TWO_PLAYERS_ROUND_1, "--players", "2", "--round", "1",
-            "--record", str(path)]
+            "--record", str(path), "--timeout", str(SAFETY)]
     assert main(argv, out, err) == 0, err.getvalue()
     assert verify(parse_record(path.read_text()), partial=True).status == "legal-so-far"
     path.write_text("mine")
@@ -135,7 +136,7 @@ def test_record_option_writes_a_new_file_only(tmp_path: Path) -> None:
 def test_json_answer_holds_the_record() -> None:
     out, err = io.StringIO(), io.StringIO()
     argv = ["solve", "reachable", TWO_PLAYERS_ROUND_1, "--players", "2", "--round", "1",
-            "--json"]
+            "--json", "--timeout", str(SAFETY)]
     assert main(argv, out, err) == 0, err.getvalue()
     data = json.loads(out.getvalue())
     assert data["proven"] is True and data["record"]["format"] == "clever-oracle-record/2"

@@ -15,6 +15,7 @@ from spec.cubed import bound, sheetvars, solo_realise, solo_record
 from spec.cubed import solo_sheet as ss
 from spec.cubed.solo_targets import Targets, differing
 from spec.logic import Solver, all_of
+from tests.spec import SAFETY
 from tests.spec.solo import REALISED, random_game, witness_sheet
 
 
@@ -62,7 +63,7 @@ def test_a_game_inside_a_target_writes_a_record_that_verifies(tmp_path: Path) ->
 def test_targets_are_admitted_by_the_relaxation() -> None:
     """A target is a sheet the counting relaxation admits with the total asked for; a target
     near a sheet differs from it in at most the cells asked for."""
-    targets = Targets(foxes=0, seconds=120)
+    targets = Targets(foxes=0, seconds=SAFETY)
     first = targets.next(150)
     assert first is not None
     near = targets.next(150, near=first, within=0)

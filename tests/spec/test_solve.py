@@ -11,13 +11,10 @@ from oracle.cli import main
 from oracle.record import load_records, verify
 from spec.cubed import questions, seam
 from spec.cubed.seam import parse_sheet
+from tests.spec import SAFETY
 
 SHEET = ("y=x...../....../...... t=....../....../....../....../...... b=6|8 br=x........... "
          "p=2h rr=o...... nj=....... xd=....... q=")
-
-#: Seconds given to a question: a safety bound that a correct solver never reaches here (the
-#: answers asserted are proven ones, which do not depend on the machine's speed).
-SAFETY = 3600.0
 
 
 def test_area_max_is_proven_and_witnessed() -> None:
@@ -39,7 +36,7 @@ def test_reachable_names_broken_rules() -> None:
 
 def test_solve_command_and_bad_input() -> None:
     out, err = io.StringIO(), io.StringIO()
-    assert main(["solve", "area-max", "pink", "5"], out, err) == 0
+    assert main(["solve", "area-max", "pink", "5", "--timeout", str(SAFETY)], out, err) == 0
     assert "39" in out.getvalue()
     out, err = io.StringIO(), io.StringIO()
     assert main(["solve", "area-max", "green", "5"], out, err) == 2
@@ -78,7 +75,7 @@ def test_bound_bisection_proves_the_bound_and_finds_better() -> None:
     x = int_var("bisect_x")
     solver = Solver()
     solver.add(x.between(3, 37))
-    deadline = time.perf_counter() + 30
+    deadline = time.perf_counter() + SAFETY
     value, proven, _ = questions._bound(solver, x, s, deadline, 1, 10, 100, None,
                                         questions.PlayerSheet())
     assert (value, proven) == (37, 37)
@@ -111,7 +108,7 @@ def test_a_claim_the_engine_does_not_confirm_exits_3(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(certificates, "with_tracks",
                         lambda sheet, rounds, ruleset=Ruleset(): real(sheet, rounds).but(rerolls=0))
     out, err = io.StringIO(), io.StringIO()
-    assert main(["solve", "sheet-max", "45"], out, err) == 3
+    assert main(["solve", "sheet-max", "45", "--timeout", str(SAFETY)], out, err) == 3
     assert out.getvalue() == "" and err.getvalue().count("\n") == 1
     assert "683" in err.getvalue() and "engine" in err.getvalue()
 

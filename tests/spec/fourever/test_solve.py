@@ -13,6 +13,10 @@ from oracle.cli import main
 from spec.fourever import certificates, questions, sheetvars
 from spec.fourever.seam import BLANK, format_sheet, ruleset, sheet_of, total
 from spec.logic import Solver
+from tests.spec import SAFETY
+
+#: ``solve``'s time limit on the command line (a bound never reached; see SAFETY).
+LIMIT = ["--timeout", str(SAFETY)]
 
 GREY_55 = 0b11111111101110001  # the parts of full columns 1, 7, 10, 13, 14, 15, 16
 EXAMPLES: list[tuple[str, Any, int]] = [
@@ -47,21 +51,21 @@ def test_worked_example_is_the_only_score_z3_allows(label: str, part: Any, point
                          [("yellow", 6, 33), ("blue", 6, 39), ("grey", 5, 15), ("green", 6, 36),
                           ("pink", 5, 32)])
 def test_area_max_is_proven_and_witnessed(label: str, most: int, best: int) -> None:
-    answer = questions.area_max(label, most, 120)
+    answer = questions.area_max(label, most, SAFETY)
     assert (answer.value, answer.proven) == (best, True)
     assert answer.witness is not None and label[0] in answer.witness
 
 
 def test_fewest_entries_for_grey_and_green() -> None:
-    assert questions.fewest(60, "grey", 120).value == 10
+    assert questions.fewest(60, "grey", SAFETY).value == 10
     # Five full fields score at most 3 x 12 + 2 x 24 = 84; six reach 108.
-    green = questions.fewest(100, "green", 120)
+    green = questions.fewest(100, "green", SAFETY)
     assert (green.value, green.proven) == (12, True)
 
 
 def test_complete_adds_the_best_entries() -> None:
     sheet = sheet_of(((( 1, 2), (3,), ()), 1, 1, ((1,), ()), (2,)))
-    answer = questions.complete(sheet, 3, 120)
+    answer = questions.complete(sheet, 3, SAFETY)
     assert (answer.value, answer.proven) == (32, True)
 
 
@@ -88,7 +92,8 @@ def test_a_sheet_the_engine_cannot_write_is_refused() -> None:
 
 def test_solve_command_for_clever_4ever() -> None:
     out, err = io.StringIO(), io.StringIO()
-    assert main(["solve", "--game", "clever-4ever", "area-max", "grey", "5"], out, err) == 0
+    assert main(["solve", "--game", "clever-4ever", "area-max", "grey", "5", *LIMIT],
+                out, err) == 0
     assert "15 (proven optimal)" in out.getvalue()
     assert main(["solve", "--game", "clever-4ever", "area-max", "purple", "5"], out, err) == 2
     assert main(["solve", "--game", "clever-4ever", "--ruleset", "nonsense", "sheet-max", "3"],
@@ -108,8 +113,10 @@ def test_solve_command_for_clever_4ever() -> None:
     ((3, 5), 1, "PINK-THREE"), ((), 1 << 5, "GREY-ADJACENT"), ((3, 3), 1, None)])
 def test_reachable_says_no_with_the_broken_rule_or_undecided(pink: tuple[int, ...], grey: int,
                                                              broken: str | None) -> None:
+    """Every beam tried (a node budget: no time limit, so the answer does not depend on the
+    machine's speed)."""
     sheet = sheet_of((((), (), ()), 0, grey, ((), ()), pink))
-    answer = questions.reachable(sheet, 60)
+    answer = questions.reachable(sheet, budget=len(questions.REALISE_BEAMS))
     if broken is None:
         assert answer.verdict == "undecided" and answer.record is None
     else:
@@ -131,7 +138,7 @@ def test_readme_examples_answer_as_written() -> None:
     for line in lines:
         command, comment = line.split("#", 1)
         out, err = io.StringIO(), io.StringIO()
-        assert main(shlex.split(command)[1:], out, err) == 0, err.getvalue()
+        assert main([*shlex.split(command)[1:], *LIMIT], out, err) == 0, err.getvalue()
         head = out.getvalue().splitlines()[0]
         if comment.strip().startswith("no"):
             assert head.endswith(": no"), head
