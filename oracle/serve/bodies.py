@@ -7,6 +7,7 @@ nothing the client sends can raise anything else."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from jsonschema.exceptions import ValidationError, best_match
@@ -18,6 +19,9 @@ from oracle.serve.problems import ApiError
 from oracle.serve.schemas import validator
 
 JSON = "application/json"
+#: A JSON escape of a surrogate (``\\ud800``): the only way a JSON text read as UTF-8 gives a
+#: string with a lone surrogate (a text without one needs no search for them).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 #: The media types of a JSON Lines body (``POST /verify``).
 JSON_LINES = ("application/x-ndjson", "application/jsonl", "application/json-lines",
               "application/jsonlines")
@@ -87,7 +91,7 @@ def parse_json(body: bytes, where: str = "body") -> object:
         raise ApiError(422, str(exc), where) from None
     except JSONTextError as exc:
         raise ApiError(400, f"the {where}: {exc}", where) from None
-    found = lone_surrogate(data)
+    found = lone_surrogate(data) if _SURROGATE_ESCAPE.search(text) else None
     if found is not None:
         pointer, bad = found
         raise ApiError(422, f"{excerpt(ascii(bad), 60)} is not valid Unicode text (a lone "
@@ -104,7 +108,14 @@ def _message(error: ValidationError) -> str:
     if error.validator == "oneOf" and isinstance(error.validator_value, list):
         shapes = [" and ".join(repr(k) for k in branch.get("required", ()))
                   for branch in error.validator_value if isinstance(branch, dict)]
-        return "want either " + ", or ".join(shapes) + " (not both)"
+        if all(shapes):
+            return ("want either " + ", or ".join(shapes) +
+                    (" (not both)" if len(shapes) == 2 else " (only one of them)"))
+        described = error.schema.get("description") if isinstance(error.schema, Mapping) \
+            else None
+        if isinstance(described, str):
+            return f"{excerpt(repr(error.instance), 60)} is not {described[0].lower()}" \
+                   f"{described[1:].rstrip('.')}"
     if (error.validator == "additionalProperties" and isinstance(error.instance, dict)
             and isinstance(error.schema, Mapping)):
         allowed = error.schema.get("properties", {})
