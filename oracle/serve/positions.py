@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Hashable
+from typing import cast
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from oracle.errors import IllegalMoveError, OracleError
 from oracle.game import CHANCE, NOBODY, Game, Move, State
+from oracle.games import GAMES
 from oracle.jsonread import JSONModelError
 from oracle.serve.bodies import json_body
 from oracle.serve.problems import ApiError
@@ -51,10 +54,15 @@ def who(actor: int) -> str:
 Answer = tuple[dict[str, object], bytes]
 
 
-@functools.lru_cache(maxsize=8192)
 def _move_json(game: Game, move: Move) -> dict[str, object]:
-    """A move as JSON (a pure function of the move: cached; the service only writes it out)."""
-    return game.move_to_json(move)
+    """A move as JSON (a pure function of the move, which is an immutable value: cached; the
+    service only writes it out)."""
+    return _json_of(game.name, cast(Hashable, move))
+
+
+@functools.lru_cache(maxsize=8192)
+def _json_of(game: str, move: Hashable) -> dict[str, object]:
+    return GAMES[game].move_to_json(cast(Move, move))
 
 
 def _moves(game: Game, moves: tuple[Move, ...]) -> dict[str, object]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import http
 import json
+from collections.abc import Mapping
 
 from starlette.responses import Response
 from starlette.types import Send
@@ -75,7 +76,7 @@ def problem_head(error: ApiError, length: int, close: bool = False) -> list[tupl
     return headers
 
 
-def problem_response(error: ApiError, headers: dict[str, str] | None = None) -> Response:
+def problem_response(error: ApiError, headers: Mapping[str, str] | None = None) -> Response:
     """``error``'s answer as a response of the application (``headers`` added: a 405's
     ``Allow``)."""
     response = Response(dumps(error.to_json()), error.status, media_type=PROBLEM)

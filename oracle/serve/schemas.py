@@ -98,8 +98,9 @@ def validator(definition: str, checking: bool = True) -> jsonschema.Draft202012V
     if definition not in definitions():
         raise KeyError(definition)
     if checking:
-        return jsonschema.Draft202012Validator(
-            _inlined(definitions()[definition], definitions()), registry=registry(checking))
+        inlined = _inlined(definitions()[definition], definitions())
+        assert isinstance(inlined, dict)
+        return jsonschema.Draft202012Validator(inlined, registry=registry(checking))
     base = str(serve_schema()["$id"])
     return jsonschema.Draft202012Validator({"$ref": f"{base}#/$defs/{definition}"},
                                            registry=registry(checking))
