@@ -21,6 +21,7 @@ import referencing
 import referencing.jsonschema
 
 from oracle.record import schema
+from oracle.serve.quickcheck import Check, quick_check
 
 #: The JSON game model's schemas: read by :mod:`oracle.model` when a request is checked.
 MODEL_FILES = ("state-1.json", "move-1.json")
@@ -104,3 +105,12 @@ def validator(definition: str, checking: bool = True) -> jsonschema.Draft202012V
     base = str(serve_schema()["$id"])
     return jsonschema.Draft202012Validator({"$ref": f"{base}#/$defs/{definition}"},
                                            registry=registry(checking))
+
+
+@functools.cache
+def quick(definition: str) -> Check | None:
+    """The quick check of a request body (:mod:`oracle.serve.quickcheck`): True only for a
+    body the full check (:func:`validator`) takes; None when the body's schema has no quick
+    check."""
+    inlined = _inlined(definitions()[definition], definitions())
+    return quick_check(inlined)
