@@ -13,6 +13,7 @@ limit counted in code points beyond the Basic Multilingual Plane, and so on.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Mapping
 
 #: A compiled check: True only when the value is valid.
@@ -41,6 +42,14 @@ def _same(value: object, wanted: object) -> bool:
     if type(value) is not type(wanted) or type(value) not in (str, bool, int, type(None)):
         return False
     return value == wanted
+
+
+def _any(checks: list[Check]) -> Check:
+    return lambda value: any(check(value) for check in checks)
+
+
+def _one(checks: list[Check]) -> Check:
+    return lambda value: sum(check(value) for check in checks) == 1
 
 
 def _all(checks: list[Check]) -> Check:
@@ -89,15 +98,21 @@ def _strings(schema: Mapping[str, object], keys: set[str]) -> list[Check]:
     return checks
 
 
+def _bound(holds: Callable[[float, float], bool], bound: float) -> Check:
+    """A number's bound (it says nothing of what is not a number)."""
+    return lambda v: (type(v) is not int and type(v) is not float) or holds(v, bound)  # type: ignore[arg-type]  # v is a number here
+
+
 def _numbers(schema: Mapping[str, object], keys: set[str]) -> list[Check]:
+    comparisons = {"minimum": operator.ge, "maximum": operator.le,
+                   "exclusiveMinimum": operator.gt, "exclusiveMaximum": operator.lt}
     checks: list[Check] = []
-    for key, holds in (("minimum", lambda v, b: v >= b), ("maximum", lambda v, b: v <= b),
-                       ("exclusiveMinimum", lambda v, b: v > b),
-                       ("exclusiveMaximum", lambda v, b: v < b)):
+    for key, holds in comparisons.items():
         if key in keys:
             bound = schema[key]
-            checks.append(lambda v, bound=bound, holds=holds: (
-                type(v) not in (int, float) or holds(v, bound)))
+            if type(bound) not in (int, float):
+                raise Unknown(f"{key} {bound!r}")
+            checks.append(_bound(holds, bound))  # type: ignore[arg-type]  # an int or a float
     return checks
 
 
@@ -149,15 +164,10 @@ def _choices(schema: Mapping[str, object], keys: set[str]) -> list[Check]:
             assert isinstance(branches, list)
             if key == "allOf":
                 checks.append(_all([compile_check(b) for b in branches]))
-            elif key == "anyOf":
-                tests = [compile_check(b) for b in branches]
-                checks.append(lambda v, tests=tests: any(test(v) for test in tests))
-            elif _disjoint(branches):  # at most one branch can hold: as anyOf
-                tests = [compile_check(b) for b in branches]
-                checks.append(lambda v, tests=tests: any(test(v) for test in tests))
+            elif key == "anyOf" or _disjoint(branches):  # oneOf: at most one can hold
+                checks.append(_any([compile_check(b) for b in branches]))
             else:
-                tests = [_exact(b) for b in branches]
-                checks.append(lambda v, tests=tests: sum(test(v) for test in tests) == 1)
+                checks.append(_one([_exact(b) for b in branches]))
     if "not" in keys:
         test = _exact(schema["not"])
         checks.append(lambda v: not test(v))
