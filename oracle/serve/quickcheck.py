@@ -100,7 +100,11 @@ def _strings(schema: Mapping[str, object], keys: set[str]) -> list[Check]:
 
 def _bound(holds: Callable[[float, float], bool], bound: float) -> Check:
     """A number's bound (it says nothing of what is not a number)."""
-    return lambda v: (type(v) is not int and type(v) is not float) or holds(v, bound)  # type: ignore[arg-type]  # v is a number here
+    def check(value: object) -> bool:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return True
+        return holds(value, bound)
+    return check
 
 
 def _numbers(schema: Mapping[str, object], keys: set[str]) -> list[Check]:
