@@ -1,71 +1,193 @@
 """Requests per second of the checking service (a script, not a test): run
-``python bench/serve.py``.
+``python bench/serve.py``, or ``python bench/serve.py --against REV`` to measure this tree and
+revision REV side by side.
 
-For 1 and 2 worker processes (``--workers``), a real ``clever-oracle serve`` is started on a
-free loopback port and sent a fixed number of requests (``--requests``, default 400) by
-``--clients`` threads at once (default 8, each with its own keep-alive connection): ``legal``
-(positions of a seeded 2-player Clever Cubed game, in turn) and ``verify`` (one record of a
-3-player game, 122 steps, as one JSON record per request).  Every answer must be 200.  It prints
-requests per second for each, the median of ``--repeat`` runs (default 3) with the min and max.
-The clients run on the same machine as the workers and share its cores with them.
+A real ``clever-oracle serve`` is started on a free loopback port (for each ``--workers``
+count, default 1) and sent a fixed number of requests (``--requests``, default 400) by
+``--clients`` threads at once (default 8, each with its own keep-alive connection):
+
+- ``legal`` and ``apply``: the positions of two seeded 2-player games (Clever Cubed, Clever
+  4Ever), in turn, each with the move played in it; sent as position notation (``text``:
+  ``{"position", "move"}``, the form every revision takes) and as the JSON game model
+  (``state``: ``{"state", "move"}`` with the move as JSON, docs/formats.md section 6);
+- ``verify``: one record of a 3-player game (122 steps), as one JSON record per request.
+
+Every answer must be 200 (and every ``apply`` accepted).  With ``--against REV``, REV is checked
+out into a temporary worktree and its server runs beside this tree's; the runs alternate between
+the two, so both see the same load on a shared machine, and each line gives the ratio of this
+tree's rate to REV's (REV is sent the ``text`` form only).  Figures are the median of
+``--repeat`` runs (default 3) with the min and max; ratios are the median of the per-run ratios.
+The clients run on the same machine as the servers and share its cores with them.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
+import os
+import socket
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import httpx  # noqa: E402
-
 from oracle.games import find_game  # noqa: E402
 from oracle.play import play_game  # noqa: E402
-from tests.serve.live import running  # noqa: E402
+from tests.serve.live import Served, alive, serving  # noqa: E402
 
 RECORD = ROOT / "examples" / "three-players-legal.json"
+#: The games whose positions ``legal`` and ``apply`` send.
+GAMES = ("clever-cubed", "clever-4ever")
+Request = tuple[str, bytes]
 
 
-def _bodies(kind: str) -> list[tuple[str, bytes]]:
-    """The (path, JSON body) requests of one kind, used in turn."""
+def _bodies(kind: str, form: str, count: int) -> list[Request]:
+    """``count`` (path, JSON body) requests of one kind and form: for ``legal`` and ``apply``,
+    each position once (seeded 2-player games of each game in :data:`GAMES`, in turn, as many
+    as it takes), so that no run is helped by what an earlier one left in a cache."""
     if kind == "verify":
-        return [("/verify", RECORD.read_bytes())]
-    game = find_game("clever-cubed")
-    moves, _ = play_game(2, 1, game=game.name)
-    state, bodies = game.new_game(2), []
-    for move in moves:
-        position = game.format_position(state).replace('"', '\\"')
-        bodies.append(("/legal", f'{{"position": "{position}"}}'.encode()))
-        state = game.apply_unchecked(state, move)
-    return bodies
+        return [("/verify", RECORD.read_bytes())] * count
+    each: dict[str, list[Request]] = {name: [] for name in GAMES}
+    seed = 0
+    while min(len(found) for found in each.values()) < count:
+        seed += 1
+        for name, found in each.items():
+            game = find_game(name)
+            moves, _ = play_game(2, seed, game=name)
+            state = game.new_game(2)
+            for move in moves:
+                body: dict[str, object] = (
+                    {"position": game.format_position(state)} if form == "text"
+                    else {"state": game.to_json(state)})
+                if kind == "apply":
+                    body["move"] = str(move) if form == "text" else game.move_to_json(move)
+                found.append((f"/{kind}", json.dumps(body).encode()))
+                state = game.apply_unchecked(state, move)
+    bodies = [body for pair in zip(*each.values()) for body in pair]  # the games in turn
+    return bodies[:count]
 
 
-def _rate(url: str, bodies: list[tuple[str, bytes]], count: int, clients: int) -> float:
-    """Send ``count`` requests, ``clients`` at a time; requests per second."""
+def _exchange(sock: socket.socket, path: str, body: bytes) -> tuple[int, bytes]:
+    """Send one request on a keep-alive connection; the answer's status and body (a client as
+    light as can be, so that the figures are the server's more than the client's)."""
+    sock.sendall(b"POST %s HTTP/1.1\r\nhost: bench\r\ncontent-type: application/json\r\n"
+                 b"content-length: %d\r\n\r\n%s" % (path.encode(), len(body), body))
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise ConnectionError("the server closed the connection")
+        data += chunk
+    head, _, rest = data.partition(b"\r\n\r\n")
+    length = next(int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                  if line.lower().startswith(b"content-length:"))
+    while len(rest) < length:
+        chunk = sock.recv(65536)
+        if not chunk:
+            raise ConnectionError("the server closed the connection")
+        rest += chunk
+    return int(head.split(b" ", 2)[1]), rest
+
+
+def _cpu(group: int) -> float:
+    """Seconds of CPU the processes of process group ``group`` (a server) have used."""
+    total = 0.0
+    for pid in alive(group):
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def _rate(served: Served, bodies: Sequence[Request], clients: int) -> tuple[float, float]:
+    """Send ``bodies``, ``clients`` at a time: requests per second, and the server's CPU
+    milliseconds per request."""
+    where = urlsplit(served.url)
+    count = len(bodies)
     per_client = [list(range(c, count, clients)) for c in range(clients)]
 
     def work(numbers: list[int]) -> int:
         ok = 0
-        with httpx.Client(base_url=url, timeout=60,
-                          headers={"content-type": "application/json"}) as client:
+        with socket.create_connection((where.hostname or "", where.port or 80), 120) as sock:
             for n in numbers:
-                path, body = bodies[n % len(bodies)]
-                ok += client.post(path, content=body).status_code == 200
+                path, body = bodies[n]
+                status, data = _exchange(sock, path, body)
+                ok += status == 200 and (path != "/apply" or b'"accepted": true' in data)
         return ok
 
+    cpu = _cpu(served.process.pid)
     started = time.perf_counter()
     with ThreadPoolExecutor(clients) as pool:
         done = sum(pool.map(work, per_client))
     elapsed = time.perf_counter() - started
+    used = _cpu(served.process.pid) - cpu
     if done != count:
-        raise SystemExit(f"{count - done} of {count} requests were not answered 200")
-    return count / elapsed
+        raise SystemExit(f"{count - done} of {count} requests to {bodies[0][0]} were not "
+                         "answered 200 (and accepted)")
+    return count / elapsed, used / count * 1000
+
+
+@contextlib.contextmanager
+def checkout(revision: str) -> Iterator[Path]:
+    """``revision`` checked out into a temporary worktree (removed at the end)."""
+    with tempfile.TemporaryDirectory(prefix="bench-serve-") as scratch:
+        tree = Path(scratch) / "tree"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet",
+                        str(tree), revision], check=True)
+        try:
+            yield tree
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                            str(tree)], check=False)
+
+
+def _figure(values: list[float], digits: int = 1) -> str:
+    return (f"{statistics.median(values):7.{digits}f} ({min(values):.{digits}f}-"
+            f"{max(values):.{digits}f})")
+
+
+def _ratio(ours: list[float], theirs: list[float], higher: bool) -> str:
+    ratios = [(a / b if higher else b / a) for a, b in zip(ours, theirs)]
+    return f"x{statistics.median(ratios):.2f} ({min(ratios):.2f}-{max(ratios):.2f})"
+
+
+def _measure(args: argparse.Namespace, kind: str, workers: int,
+             servers: dict[str, Served]) -> None:
+    """Measure ``kind`` on every server, the runs alternating, and print a line for each."""
+    forms = ("text",) if kind == "verify" else tuple(args.forms)
+    runs = [(name, form) for form in forms for name in servers
+            if name == "this" or form == "text"]
+    warm = min(args.requests, 40)
+    each = warm + args.repeat * args.requests
+    bodies = {form: _bodies(kind, form, each) for form in forms}
+    rates: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
+    cpus: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
+    for name, form in runs:  # warm up
+        _rate(servers[name], bodies[form][:warm], args.clients)
+    for r in range(args.repeat):
+        part = slice(warm + r * args.requests, warm + (r + 1) * args.requests)
+        for name, form in runs[r % len(runs):] + runs[:r % len(runs)]:
+            rate, cpu = _rate(servers[name], bodies[form][part], args.clients)
+            rates[(name, form)].append(rate)
+            cpus[(name, form)].append(cpu)
+    for name, form in runs:
+        line = (f"{kind:<7} {form:<5} {workers} worker{'s' if workers > 1 else ' '} "
+                f"{name:<8} {_figure(rates[(name, form)])} req/s "
+                f"{_figure(cpus[(name, form)], 2)} ms CPU")
+        if args.against and name == "this":
+            theirs = (str(args.against), "text")
+            line += (f"   req/s {_ratio(rates[(name, form)], rates[theirs], True)}, "
+                     f"CPU/request {_ratio(cpus[(name, form)], cpus[theirs], False)}")
+        print(line, flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -73,21 +195,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=400, help="requests per figure")
     parser.add_argument("--clients", type=int, default=8, help="requests in flight at once")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure")
-    parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--workers", type=int, nargs="+", default=[1])
+    parser.add_argument("--against", metavar="REV", help="a git revision to measure beside "
+                        "this tree (text form), e.g. 0dd6112")
+    parser.add_argument("--kinds", nargs="+", default=["legal", "apply", "verify"],
+                        choices=["legal", "apply", "verify"])
+    parser.add_argument("--forms", nargs="+", default=["text", "state"],
+                        choices=["text", "state"], help="how positions are sent to this tree")
     args = parser.parse_args(argv)
-    kinds = {kind: _bodies(kind) for kind in ("legal", "verify")}
     print(f"clever-oracle serve: requests/s, {args.requests} requests, {args.clients} clients, "
-          f"median (min-max) of {args.repeat} runs")
-    for workers in args.workers:
-        with running("--workers", str(workers), "--max-concurrent", str(args.clients * 2)) \
-                as url:
-            for kind, bodies in kinds.items():
-                _rate(url, bodies, min(args.requests, 40), args.clients)  # warm up
-                rates = [_rate(url, bodies, args.requests, args.clients)
-                         for _ in range(args.repeat)]
-                print(f"{kind:<7} {workers} worker{'s' if workers > 1 else ' '}  "
-                      f"{statistics.median(rates):8.1f}  ({min(rates):.1f}-{max(rates):.1f})",
-                      flush=True)
+          f"median (min-max) of {args.repeat} runs" +
+          (f"; ratio: this tree / {args.against}" if args.against else ""), flush=True)
+    with contextlib.ExitStack() as stack:
+        other = stack.enter_context(checkout(args.against)) if args.against else None
+        for workers in args.workers:
+            options = ("--workers", str(workers), "--max-concurrent", str(args.clients * 2))
+            with contextlib.ExitStack() as servers_up:
+                servers = {"this": servers_up.enter_context(serving(*options))}
+                if other is not None:
+                    servers[str(args.against)] = servers_up.enter_context(
+                        serving(*options, root=other))
+                for kind in args.kinds:
+                    _measure(args, kind, workers, servers)
     return 0
 
 

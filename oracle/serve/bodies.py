@@ -7,6 +7,7 @@ nothing the client sends can raise anything else."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from jsonschema.exceptions import ValidationError, best_match
@@ -15,9 +16,12 @@ from starlette.requests import Request
 from oracle.jsontext import DuplicateKeyError, JSONTextError, loads
 from oracle.record import _bad_text, excerpt  # the record's own test of text
 from oracle.serve.problems import ApiError
-from oracle.serve.schemas import validator
+from oracle.serve.schemas import quick, validator
 
 JSON = "application/json"
+#: A JSON escape of a surrogate (``\\ud800``): the only way a JSON text read as UTF-8 gives a
+#: string with a lone surrogate (a text without one needs no search for them).
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 #: The media types of a JSON Lines body (``POST /verify``).
 JSON_LINES = ("application/x-ndjson", "application/jsonl", "application/json-lines",
               "application/jsonlines")
@@ -87,7 +91,7 @@ def parse_json(body: bytes, where: str = "body") -> object:
         raise ApiError(422, str(exc), where) from None
     except JSONTextError as exc:
         raise ApiError(400, f"the {where}: {exc}", where) from None
-    found = lone_surrogate(data)
+    found = lone_surrogate(data) if _SURROGATE_ESCAPE.search(text) else None
     if found is not None:
         pointer, bad = found
         raise ApiError(422, f"{excerpt(ascii(bad), 60)} is not valid Unicode text (a lone "
@@ -104,7 +108,14 @@ def _message(error: ValidationError) -> str:
     if error.validator == "oneOf" and isinstance(error.validator_value, list):
         shapes = [" and ".join(repr(k) for k in branch.get("required", ()))
                   for branch in error.validator_value if isinstance(branch, dict)]
-        return "want either " + ", or ".join(shapes) + " (not both)"
+        if all(shapes):
+            return ("want either " + ", or ".join(shapes) +
+                    (" (not both)" if len(shapes) == 2 else " (only one of them)"))
+        described = error.schema.get("description") if isinstance(error.schema, Mapping) \
+            else None
+        if isinstance(described, str):
+            return f"{excerpt(repr(error.instance), 60)} is not {described[0].lower()}" \
+                   f"{described[1:].rstrip('.')}"
     if (error.validator == "additionalProperties" and isinstance(error.instance, dict)
             and isinstance(error.schema, Mapping)):
         allowed = error.schema.get("properties", {})
@@ -116,7 +127,12 @@ def _message(error: ValidationError) -> str:
 
 def checked(data: object, definition: str) -> dict[str, object]:
     """``data`` if it is a valid ``definition`` body (``serve-1.json``); else 422 naming the
-    JSON pointer at fault."""
+    JSON pointer at fault.  A valid body is known at once by its quick check
+    (:func:`oracle.serve.schemas.quick`); any other is checked in full."""
+    fast = quick(definition)
+    if fast is not None and fast(data):
+        assert isinstance(data, dict)
+        return data
     try:
         error = best_match(validator(definition).iter_errors(data))
     except RecursionError:

@@ -2,10 +2,13 @@
 
     clever-oracle serve [--host 127.0.0.1] [--port 8000] [--workers N] [--max-body BYTES]
                         [--max-records N] [--timeout SECONDS] [--max-concurrent N]
+                        [--cors-origin ORIGIN ... | --no-cors]
 
 Needs the ``serve`` extra (``pip install 'clever-oracle[serve]'``); without it, or when the
 address cannot be bound, the command says so in one line (exit 2).  Each worker process builds
-the application from :data:`oracle.serve.limits.ENVIRONMENT`, which carries the limits.
+the application from :data:`oracle.serve.limits.ENVIRONMENT`, which carries the limits, and
+:data:`oracle.serve.cors.ENVIRONMENT`, which carries the origins CORS allows (every origin by
+default; ``--cors-origin`` narrows it, ``--no-cors`` sends no CORS header).
 
 Ctrl-C or SIGTERM stops the service at once (:mod:`oracle.serve.guard`): the requests in flight
 are answered 503, the solves stopped, and the command ends with 130 (Ctrl-C) or 143 (SIGTERM),
@@ -27,6 +30,7 @@ from oracle.argtypes import seconds, whole
 from oracle.errors import OracleError
 from oracle.exitcodes import EXIT_INTERRUPTED, EXIT_TERMINATED, epilog
 from oracle.interrupts import Terminated
+from oracle.serve import cors
 from oracle.serve.limits import ENVIRONMENT, Limits
 
 if TYPE_CHECKING:
@@ -85,6 +89,7 @@ def _supervise(config: Config) -> int | None:
 def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run the service until a signal stops it: 130 for Ctrl-C, 143 for SIGTERM."""
     limits = Limits(args.max_body, args.max_records, args.timeout, args.max_concurrent)
+    origins = () if args.no_cors else tuple(dict.fromkeys(args.cors_origin or [cors.ANY]))
     try:
         import starlette  # noqa: F401, PLC0415 - only to check the extra is installed
         import uvicorn  # noqa: PLC0415 - an optional extra
@@ -95,11 +100,14 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
     _check_address(args.host, args.port)
     os.environ[ENVIRONMENT] = json.dumps(limits.to_json())
+    os.environ[cors.ENVIRONMENT] = json.dumps(cors.Cors(origins).to_json())
     shown = f"[{args.host}]" if ":" in args.host else args.host
+    allowed = ("off" if not origins else "any origin" if cors.ANY in origins
+               else ", ".join(origins))
     out.write(f"clever-oracle serve: http://{shown}:{args.port}/ (workers {args.workers}; "
               f"limits: body {limits.max_body:,} bytes, {limits.max_records} records, "
-              f"{limits.timeout:g} s, {limits.max_concurrent} concurrent per worker); "
-              f"Ctrl-C stops it\n")
+              f"{limits.timeout:g} s, {limits.max_concurrent} concurrent per worker; "
+              f"CORS: {allowed}); Ctrl-C stops it\n")
     out.flush()
     config = uvicorn.Config(FACTORY, factory=True, host=args.host, port=args.port,
                             workers=args.workers, log_level=args.log_level,
@@ -117,6 +125,15 @@ def cmd_serve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise Terminated()
     raise OracleError(f"serve: the service on {args.host}:{args.port} ended without a signal "
                       "(see the messages above)")
+
+
+def _origin(text: str) -> str:
+    """``--cors-origin``'s value, checked (:func:`oracle.serve.cors.origin`)."""
+    try:
+        return cors.origin(text)
+    except OracleError as exc:
+        raise argparse.ArgumentTypeError(str(exc).removeprefix("serve: --cors-origin ")) \
+            from None
 
 
 def register(sub: argparse._SubParsersAction[P]) -> None:
@@ -148,6 +165,13 @@ def register(sub: argparse._SubParsersAction[P]) -> None:
     p.add_argument("--max-concurrent", type=whole(1), default=defaults.max_concurrent, metavar="N",
                    help=f"requests one worker works on at once (a body still arriving does not "
                    f"count); more are answered 503 (default: {defaults.max_concurrent})")
+    origins = p.add_mutually_exclusive_group()
+    origins.add_argument("--cors-origin", action="append", type=_origin, metavar="ORIGIN",
+                         help="a web origin whose pages may call the service from a browser "
+                         "(e.g. https://app.example; repeatable; default: every origin, as the "
+                         "service is stateless and takes no credentials)")
+    origins.add_argument("--no-cors", action="store_true", help="send no CORS header: "
+                         "browsers keep pages of other origins from reading the answers")
     p.add_argument("--log-level", default="warning",
                    choices=["critical", "error", "warning", "info", "debug"],
                    help="uvicorn's log level (default: warning)")

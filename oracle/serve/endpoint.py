@@ -12,21 +12,29 @@ from starlette.responses import Response
 Handler = Callable[[Request], Awaitable[Response]]
 #: A body: its media type and its schema's name (None: not JSON).
 Body = tuple[str, str | None]
+#: An example, made when the OpenAPI document is (from the library's own answers).
+Example = Callable[[], object]
 
 
 @attrs.frozen
 class Endpoint:
-    """One endpoint: its method, path, handler and one-line summary, its request ``body`` and
-    ``answer`` media types with their schemas' names (``answer`` defaults to JSON), the error
-    statuses it may answer, and its ``query`` parameters as (name, description) pairs."""
+    """One endpoint: its method, path, handler and one-line summary, its OpenAPI
+    ``operation`` id and ``tag``, its request ``body`` and ``answer`` media types with their
+    schemas' names (``answer`` defaults to JSON), the error statuses it may answer, its
+    ``query`` parameters as (name, description, allowed values or ()) triples, and examples of
+    its request body and of its answer (for the first media type of each)."""
 
     method: str
     path: str
     handler: Handler
     summary: str
+    operation: str
+    tag: str
     body: tuple[Body, ...] = ()
     answer: tuple[Body, ...] = (("application/json", None),)
     errors: tuple[int, ...] = ()
-    query: tuple[tuple[str, str], ...] = ()
+    query: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    example: Example | None = None
+    answer_example: Example | None = None
 
 

@@ -10,6 +10,9 @@ one JSON answer, whatever happens inside, and which stops the service at once on
   (SIGINT) or 143 (SIGTERM), as every command of the command line does (README, exit codes).
   A request that arrives meanwhile is answered 503 too; a second signal ends the process at
   once.
+- Every answer, the guard's own included, carries the CORS headers of its request
+  (:mod:`oracle.serve.cors`), and a preflight ``OPTIONS`` on a path the service has is answered
+  here, ``204 No Content``, before any limit applies.
 - Processes the service starts (the workers, the solver's fork server) start with Ctrl-C held
   back (:func:`ctrl_c_held`): a Ctrl-C while one is still starting up reaches it only once it
   can stop cleanly (a worker, once :func:`stop_on_signals` is in place) or never (the fork
@@ -33,6 +36,7 @@ from typing import NoReturn
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from oracle.exitcodes import EXIT_INTERRUPTED, EXIT_TERMINATED
+from oracle.serve.cors import Cors, Headers
 from oracle.serve.problems import ApiError, send_problem
 
 #: Real seconds the answers to the requests in flight may take to be written when stopping
@@ -61,13 +65,23 @@ def end_process(signum: int) -> NoReturn:
 
 
 class Exchange:
-    """One request in flight: its ``send``, and whether its answer has begun (the
-    application's or the guard's; the other's messages are then dropped)."""
+    """One request in flight: its ``send``, the headers every answer to it carries
+    (``extra``: CORS), and whether its answer has begun (the application's or the guard's; the
+    other's messages are then dropped)."""
 
-    def __init__(self, send: Send) -> None:
+    def __init__(self, send: Send, extra: Headers | None = None) -> None:
         self.send = send
+        self.extra = extra or []
         self.started = False
         self.guarded = False
+
+    def _with_extra(self, message: Message) -> Message:
+        if message["type"] == "http.response.start" and self.extra:
+            return {**message, "headers": [*message.get("headers", ()), *self.extra]}
+        return message
+
+    async def _send(self, message: Message) -> None:
+        await self.send(self._with_extra(message))
 
     async def forward(self, message: Message) -> None:
         """The application's ``send``: passed on unless the guard has answered."""
@@ -75,14 +89,14 @@ class Exchange:
             return
         if message["type"] == "http.response.start":
             self.started = True
-        await self.send(message)
+        await self._send(message)
 
     async def answer(self, error: ApiError, close: bool = False) -> None:
         """Answer ``error`` unless an answer has begun."""
         if self.started:
             return
         self.started = self.guarded = True
-        await send_problem(self.send, error, close)
+        await send_problem(self._send, error, close)
 
 
 def _stopping() -> ApiError:
@@ -92,9 +106,13 @@ def _stopping() -> ApiError:
 class Guard:
     """ASGI middleware around the whole application (see the module docstring)."""
 
-    def __init__(self, app: ASGIApp, on_stop: tuple[Callable[[], None], ...] = ()) -> None:
+    def __init__(self, app: ASGIApp, on_stop: tuple[Callable[[], None], ...] = (),
+                 cors: Cors | None = None,
+                 methods: Callable[[str], tuple[str, ...]] = lambda path: ()) -> None:
         self.app = app
         self.on_stop = on_stop
+        self.cors = cors or Cors(())
+        self.methods = methods
         self.open: set[Exchange] = set()
         self.stopping: int | None = None
 
@@ -102,10 +120,17 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        exchange = Exchange(send)
+        exchange = Exchange(send, self.cors.headers(scope.get("headers", ())))
         if self.stopping is not None:
             await exchange.answer(_stopping(), close=True)
             return
+        if scope.get("method") == "OPTIONS":
+            methods = self.methods(str(scope.get("path", "")))
+            if methods:
+                await send({"type": "http.response.start", "status": 204,
+                            "headers": self.cors.preflight(scope.get("headers", ()), methods)})
+                await send({"type": "http.response.body", "body": b""})
+                return
         self.open.add(exchange)
         try:
             await self.app(scope, receive, exchange.forward)

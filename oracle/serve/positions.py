@@ -1,56 +1,186 @@
-"""The position endpoints: ``POST /legal`` (a position's legal moves, who is to move, the dice
-and where they lie) and ``POST /apply`` (a move in a position: the new position, or the broken
-rule's id, the reason and the legal moves instead).  Positions in, positions out: the service
-keeps nothing between requests (docs/formats.md, position notation)."""
+"""The position endpoints: ``POST /new`` (a new game's start), ``POST /legal`` (a position's
+legal moves, who is to move, the dice and where they lie) and ``POST /apply`` (a move in a
+position: the new position, or the broken rule's id, the reason and the legal moves instead).
+Positions in, positions out: the service keeps nothing between requests.
+
+A position is given in the JSON game model (``state``, docs/formats.md section 6) or in position
+notation (``position``, section 5), and a move as JSON or as move notation (section 1).  Every
+answer that carries a position carries its ``state``, and its position notation too when the
+request gave its position so or asks for it (``position_text``: formatting it is work an app of
+the JSON model does not need); legal moves are listed as text (``legal``) and as JSON
+(``legal_json``), in the same order.
+
+The work of these requests is done at once, on the worker's event loop, not in a thread under
+the time limit per request as other endpoints' work is: it is bounded by what the body's schema
+lets a request give (a position of at most four sheets, or 20,000 characters of position
+notation; a move of at most 1,000) and takes about a millisecond, well under what handing it to
+a thread and back costs.
+"""
 
 from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Hashable
+from typing import cast
 
 from starlette.requests import Request
 from starlette.responses import Response
 
 from oracle.errors import IllegalMoveError, OracleError
-from oracle.game import Game, State
+from oracle.game import CHANCE, NOBODY, Game, Move, State
+from oracle.games import GAMES
+from oracle.jsonread import JSONModelError
 from oracle.serve.bodies import json_body
 from oracle.serve.problems import ApiError
-from oracle.serve.service import answer, position_state, service, within
-from oracle.viewer.snapshot import snapshot
+from oracle.serve.memo import PositionMemo
+from oracle.serve.service import (
+    answer_with_state,
+    game_named,
+    given_state,
+    model_problem,
+    service,
+)
 
 
-def position_answer(game: Game, state: State) -> dict[str, object]:
-    """A position as ``POST /legal`` answers it (schema ``position-answer``)."""
-    return {"game": game.name, **snapshot(game, state).to_json()}
+def who(actor: int) -> str:
+    """Who is to move: ``pN`` (1-based), ``dice`` or ``nobody``."""
+    if actor == CHANCE:
+        return "dice"
+    return "nobody" if actor == NOBODY else f"p{actor + 1}"
 
 
-def _legal(body: dict[str, object]) -> dict[str, object]:
-    game, state = position_state(str(body["position"]))
-    return position_answer(game, state)
+#: An answer: its fields, and last its ``state`` as JSON text (:class:`PositionMemo`).
+Answer = tuple[dict[str, object], bytes]
 
 
-def _apply(body: dict[str, object]) -> dict[str, object]:
-    position = str(body["position"])
-    game, state = position_state(position)
+def _move_json(game: Game, move: Move) -> dict[str, object]:
+    """A move as JSON (a pure function of the move, which is an immutable value: cached; the
+    service only writes it out)."""
+    return _json_of(game.name, cast(Hashable, move))
+
+
+@functools.lru_cache(maxsize=8192)
+def _json_of(game: str, move: Hashable) -> dict[str, object]:
+    return GAMES[game].move_to_json(cast(Move, move))
+
+
+def _moves(game: Game, moves: tuple[Move, ...]) -> dict[str, object]:
+    return {"legal": [str(m) for m in moves], "legal_json": [_move_json(game, m) for m in moves]}
+
+
+def position_answer(game: Game, state: State, text: bool, memo: PositionMemo) -> Answer:
+    """A position as ``POST /legal`` answers it (schema ``position-answer``), with its position
+    notation when ``text``."""
+    out: dict[str, object] = {
+        "game": game.name, "to_move": who(state.actor), "over": state.is_terminal,
+        "round": state.round, "rounds": state.rounds, "dice_text": game.dice_text(state),
+        "dice": [{"code": d.die.code, "value": d.face, "place": d.place.label}
+                 for d in game.dice(state)],
+        **_moves(game, game.legal_moves(state)),
+    }
+    if text:
+        out["position"] = game.format_position(state)
+    return out, memo.write(game, state)
+
+
+def as_json(found: Answer) -> dict[str, object]:
+    """An answer as one JSON-ready mapping (the OpenAPI document's examples)."""
+    data, state = found
+    return {**data, "state": json.loads(state)}
+
+
+def _text_wanted(body: dict[str, object]) -> bool:
+    """Whether the answer gives position notation: asked (``position_text``), or by default
+    when the request gave its position so."""
+    wanted = body.get("position_text")
+    return wanted if isinstance(wanted, bool) else "position" in body
+
+
+def _new(body: dict[str, object], memo: PositionMemo) -> Answer:
+    game = game_named(str(body["game"]), "/game")
+    players = body["players"]
+    assert isinstance(players, int)
+    if not game.min_players <= players <= game.max_players:
+        raise ApiError(422, f"{game.title} is played by {game.min_players} to "
+                       f"{game.max_players} players, not {players}", "/players")
+    options = body.get("ruleset", {})
+    assert isinstance(options, dict)
+    known = {o.name: o for o in game.ruleset_options}
+    for name in options:
+        if name not in known:
+            raise ApiError(422, f"unknown ruleset option {name[:40]!r} of {game.name} "
+                           f"(known: {', '.join(known)})", f"/ruleset/{name[:40]}")
     try:
-        move = game.parse_move(str(body["move"]))
+        ruleset = game.make_ruleset(options)
+    except OracleError as exc:
+        raise ApiError(422, str(exc), "/ruleset") from None
+    return position_answer(game, game.new_game(players, ruleset), _text_wanted(body), memo)
+
+
+def _legal(body: dict[str, object], memo: PositionMemo) -> Answer:
+    game, state = given_state(body, memo)
+    return position_answer(game, state, _text_wanted(body), memo)
+
+
+def _move(game: Game, given: object) -> Move:
+    """The move a request gives, as text or as JSON; 422 naming where when it is no move of the
+    game."""
+    try:
+        if isinstance(given, dict):
+            return game.move_from_json(given)
+        return game.parse_move(str(given))
+    except JSONModelError as exc:
+        raise model_problem(exc, "/move") from None
     except OracleError as exc:
         raise ApiError(422, str(exc), "/move") from None
+
+
+def _given_json(game: Game, move: Move, given: object) -> object:
+    """A move as JSON: as given, when it was; null for a move the JSON model cannot spell."""
+    if isinstance(given, dict):
+        return given
+    try:
+        return _move_json(game, move)
+    except OracleError:
+        return None
+
+
+def _apply(body: dict[str, object], memo: PositionMemo) -> Answer:
+    game, state = given_state(body, memo)
+    text = _text_wanted(body)
+    move = _move(game, body["move"])
     try:
         after = game.apply(state, move)
     except IllegalMoveError as exc:
-        return {"accepted": False, "move": str(move), "game": game.name, "position": position,
-                "rule": exc.rule, "reason": exc.reason,
-                "legal": [str(m) for m in exc.legal]}
-    return {"accepted": True, "move": str(move), **position_answer(game, after)}
+        refused: dict[str, object] = {
+            "accepted": False, "move": str(move),
+            "move_json": _given_json(game, move, body["move"]), "game": game.name,
+            "rule": exc.rule, "reason": exc.reason, **_moves(game, exc.legal),
+        }
+        if text:
+            refused["position"] = (str(body["position"]) if "position" in body
+                                   else game.format_position(state))
+        return refused, memo.write(game, state)
+    found, written = position_answer(game, after, text, memo)
+    return {"accepted": True, "move": str(move), "move_json": _move_json(game, move),
+            **found}, written
+
+
+async def new(request: Request) -> Response:
+    """``POST /new``: body ``{"game", "players", "ruleset"?}``."""
+    body = await json_body(request, "new-request")
+    return answer_with_state(*_new(body, service(request).memo))
 
 
 async def legal(request: Request) -> Response:
-    """``POST /legal``: body ``{"position": ...}``."""
-    settings = service(request)
+    """``POST /legal``: body ``{"state": ...}`` or ``{"position": ...}``."""
     body = await json_body(request, "legal-request")
-    return answer(await within(settings, settings.deadline(), _legal, body))
+    return answer_with_state(*_legal(body, service(request).memo))
 
 
 async def apply(request: Request) -> Response:
-    """``POST /apply``: body ``{"position": ..., "move": ...}``."""
-    settings = service(request)
+    """``POST /apply``: body ``{"state": ..., "move": ...}`` or ``{"position": ...,
+    "move": ...}``."""
     body = await json_body(request, "apply-request")
-    return answer(await within(settings, settings.deadline(), _apply, body))
+    return answer_with_state(*_apply(body, service(request).memo))

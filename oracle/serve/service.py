@@ -1,7 +1,8 @@
 """What every endpoint of the checking service shares: the service's settings (its limits and
 clock, the process context solves run in and the solves running), running a request's work
 within the time limit (:func:`within`), JSON answers, and finding the game or position a
-request names (a bad one is a 4xx naming where)."""
+request names, as position notation or in the JSON game model (a bad one is a 4xx naming
+where)."""
 
 from __future__ import annotations
 
@@ -21,8 +22,10 @@ from starlette.responses import Response
 from oracle.errors import OracleError
 from oracle.game import Game, State
 from oracle.games import GAMES, find_game
-from oracle.position import position_game
+from oracle.jsonread import JSONModelError
+from oracle.position import position_game, state_from_json
 from oracle.serve.limits import MONOTONIC, POLL, Clock, Limits
+from oracle.serve.memo import PositionMemo
 from oracle.serve.problems import ApiError, dumps
 
 T = TypeVar("T")
@@ -73,8 +76,9 @@ def threads_for(limits: Limits) -> ThreadPoolExecutor:
 class Service:
     """One worker's settings: the ``limits`` and the ``clock`` they read
     (:data:`oracle.serve.limits.Clock`), the ``processes`` context solves run in and the
-    ``solves`` running (:mod:`oracle.serve.solving`), and the ``threads`` requests' work runs
-    in (:func:`threads_for`)."""
+    ``solves`` running (:mod:`oracle.serve.solving`), the ``threads`` requests' work runs
+    in (:func:`threads_for`), and the ``memo`` of positions read and written lately
+    (:mod:`oracle.serve.memo`)."""
 
     limits: Limits
     processes: Processes
@@ -82,6 +86,7 @@ class Service:
     solves: Solves = attrs.field(factory=Solves, eq=False)
     threads: Executor = attrs.field(
         default=attrs.Factory(lambda self: threads_for(self.limits), takes_self=True), eq=False)
+    memo: PositionMemo = attrs.field(factory=PositionMemo, eq=False)
 
     def deadline(self) -> float:
         """The clock's reading when a request's work begun now must be done."""
@@ -118,6 +123,14 @@ def answer(data: object, status: int = 200) -> Response:
     return Response(dumps(data), status, media_type="application/json")
 
 
+def answer_with_state(data: dict[str, object], state: bytes) -> Response:
+    """A JSON answer: ``data`` and last its ``state``, given as JSON text already
+    (:meth:`oracle.serve.memo.PositionMemo.write`)."""
+    head = dumps(data)
+    return Response(head[:-1] + (b', "state": ' if len(head) > 2 else b'{"state": ') + state +
+                    b"}", media_type="application/json")
+
+
 def game_named(name: str, where: str, status: int = 422) -> Game:
     """The game called ``name``; ``status`` (422 for a body field, 404 for a path) if none."""
     try:
@@ -134,3 +147,34 @@ def position_state(text: str, where: str = "/position") -> tuple[Game, State]:
         return game, game.parse_position(text)
     except OracleError as exc:
         raise ApiError(422, str(exc), where) from None
+
+
+def model_problem(exc: JSONModelError, where: str) -> ApiError:
+    """A 422 for JSON model data at ``where`` in the body that is not what it should be: where
+    is the JSON pointer of the fault in the body."""
+    return ApiError(422, exc.reason, where + exc.pointer)
+
+
+def model_state(data: object, where: str = "/state") -> tuple[Game, State]:
+    """The game and state of a position in the JSON game model (docs/formats.md, section 6);
+    422 naming the JSON pointer at fault."""
+    try:
+        name = data.get("game") if isinstance(data, dict) else None
+        if isinstance(name, str) and name in GAMES:
+            game = GAMES[name]
+            return game, game.from_json(data)
+        state_from_json(data)  # names the fault
+        raise AssertionError("unreachable: a position without its game's name")
+    except JSONModelError as exc:
+        raise model_problem(exc, where) from None
+    except OracleError as exc:
+        raise ApiError(422, str(exc), where) from None
+
+
+def given_state(body: dict[str, object], memo: PositionMemo | None = None) -> tuple[Game, State]:
+    """The game and state of a request that gives its position in the JSON game model
+    (``state``; through ``memo`` if given) or in position notation (``position``; its body's
+    schema lets it give one)."""
+    if "state" in body:
+        return memo.read(body["state"], model_state) if memo else model_state(body["state"])
+    return position_state(str(body["position"]))

@@ -65,16 +65,17 @@ class Served:
 
 
 @contextlib.contextmanager
-def serving(*options: str) -> Iterator[Served]:
-    """A server with these ``serve`` options, stopped at the end (if it still runs)."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+def serving(*options: str, root: Path = ROOT) -> Iterator[Served]:
+    """A server with these ``serve`` options, stopped at the end (if it still runs); ``root``:
+    the source tree it runs from (another revision's checkout, for the benchmark)."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
     said = b""
     for _ in range(3):  # the free port may be taken between probing and binding
         port = free_port()
         with tempfile.TemporaryFile() as log:
             process = subprocess.Popen(
                 [sys.executable, "-m", "oracle.cli", "serve", "--port", str(port), *options],
-                cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=log, start_new_session=True)
+                cwd=root, env=env, stdout=subprocess.PIPE, stderr=log, start_new_session=True)
 
             def logged() -> str:
                 log.seek(0)
@@ -92,9 +93,10 @@ def serving(*options: str) -> Iterator[Served]:
 
 
 @contextlib.contextmanager
-def running(*options: str) -> Iterator[str]:
-    """A server with these ``serve`` options; yields its base URL (``http://127.0.0.1:PORT``)."""
-    with serving(*options) as served:
+def running(*options: str, root: Path = ROOT) -> Iterator[str]:
+    """A server with these ``serve`` options (run from ``root``); yields its base URL
+    (``http://127.0.0.1:PORT``)."""
+    with serving(*options, root=root) as served:
         yield served.url
 
 

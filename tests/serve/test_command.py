@@ -10,6 +10,7 @@ import socket
 import pytest
 
 from oracle.cli import main
+from oracle.serve import cors
 from oracle.serve.limits import ENVIRONMENT, Limits, limits_from_environment
 
 
@@ -26,6 +27,10 @@ def run(*argv: str) -> tuple[int, str]:
     (("--max-body", "0"), "--max-body: '0' is not a whole number (1 or more)"),
     (("--max-concurrent", "-1"), "--max-concurrent: '-1' is not a whole number (1 or more)"),
     (("--host", "no-such-host.invalid"), "--host no-such-host.invalid: not an address here"),
+    (("--cors-origin", "https://app.example/page"), "--cors-origin: 'https://app.example/page': "
+     "want an origin such as https://app.example"),
+    (("--cors-origin", "https://app.example", "--no-cors"),
+     "--no-cors: not allowed with argument --cors-origin"),
 ])
 def test_bad_options_are_one_line_exit_2(argv: tuple[str, ...], words: str) -> None:
     code, said = run(*argv)
@@ -50,3 +55,13 @@ def test_limits_reach_the_workers_through_the_environment(
     assert limits_from_environment() == chosen
     monkeypatch.delenv(ENVIRONMENT)
     assert limits_from_environment() == Limits()
+
+
+def test_cors_origins_reach_the_workers_through_the_environment(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(cors.ENVIRONMENT, raising=False)
+    assert cors.cors_from_environment() == cors.Cors(("*",))  # every origin by default
+    for origins in ((), ("https://app.example", "http://localhost:5173")):
+        monkeypatch.setenv(cors.ENVIRONMENT, json.dumps(cors.Cors(origins).to_json()))
+        assert cors.cors_from_environment() == cors.Cors(origins)
+    assert cors.origin("HTTPS://App.Example:8443/") == "https://app.example:8443"

@@ -44,7 +44,7 @@ def test_whatever_escapes_the_application_is_a_json_error(app: object, status: i
             return await client.get("/")
     answer = asyncio.run(go())
     assert answer.status_code == status
-    assert answer.headers["content-type"] == "application/json"
+    assert answer.headers["content-type"] == "application/problem+json"
     assert answer.json()["status"] == status and "Traceback" not in answer.text
 
 
@@ -119,10 +119,11 @@ def test_a_request_that_is_not_http_is_refused_in_json() -> None:
     protocol.send_400_response("Invalid HTTP request received.")
     head, _, body = transport.written.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 400 Bad Request\r\n")
-    assert b"content-type: application/json" in head
+    assert b"content-type: application/problem+json" in head
     assert f"content-length: {len(body)}".encode() in head
-    assert json.loads(body) == {"status": 400, "where": None, "error": "not an HTTP request "
-                                "the service can read (Invalid HTTP request received)"}
+    line = "not an HTTP request the service can read (Invalid HTTP request received)"
+    assert json.loads(body) == {"type": "about:blank", "title": "Bad Request", "status": 400,
+                                "detail": line, "where": None, "error": line}
     assert transport.closed
 
 

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from oracle.games import find_game
-from oracle.serve import positions, verifying, viewing
+from oracle.serve import sheets, verifying, viewing
 from oracle.serve.limits import Limits
 from tests.serve.inprocess import CountingClock, FakeClock, Gate, client
 from tests.serve.live import SAFETY
@@ -120,7 +120,7 @@ def test_bad_input_is_a_4xx_json_error_naming_where(
                         timeout=SAFETY)
     assert answer.status_code == status, answer.text
     error = answer.json()
-    conforms(error, "error")
+    conforms(error, "problem")
     assert error["status"] == status and error["where"] == where
     assert "Traceback" not in answer.text and "\n" not in error["error"]
     assert httpx.get(f"{server}/health", timeout=SAFETY).status_code == 200
@@ -133,8 +133,8 @@ def test_unknown_paths_methods_and_games(server: str, conforms: Check) -> None:
             ("GET", "/games/..%2f..%2fetc/rules", 404, None)):
         answer = httpx.request(method, f"{server}{path}", timeout=SAFETY)
         assert answer.status_code == status
-        assert answer.headers["content-type"] == "application/json"
-        conforms(answer.json(), "error")
+        assert answer.headers["content-type"] == "application/problem+json"
+        conforms(answer.json(), "problem")
         assert answer.json()["status"] == status
         allowed = answer.headers.get("allow")
         assert (allowed and set(allowed.split(", "))) == (allow and set(allow.split(", ")))
@@ -164,8 +164,8 @@ def test_a_request_the_server_cannot_read_is_a_json_400(server: str, conforms: C
             said += chunk
     head, _, body = said.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 400 "), said
-    assert b"content-type: application/json" in head.lower()
-    conforms(json.loads(body), "error")
+    assert b"content-type: application/problem+json" in head.lower()
+    conforms(json.loads(body), "problem")
 
 
 def test_body_over_the_limit_is_413_declared_or_streamed(server: str) -> None:
@@ -241,20 +241,20 @@ def test_a_solve_gets_at_most_the_servers_time_limit() -> None:
     ("/verify", "_one", "application/json"),
     ("/view", "_page", "application/json"),
     ("/verify", "_Batch.lines", "application/x-ndjson"),
-    ("/legal", "_legal", "application/json"),
+    ("/render", "_render", "application/json"),
 ])
 def test_the_work_on_a_request_gets_the_time_limit(
         monkeypatch: pytest.MonkeyPatch, path: str, replaced: str, kind: str) -> None:
     """Work that has not ended when the clock passes the limit is answered 503 then (here the
     work waits for the test, which moves the clock past the limit once the work has begun)."""
-    module = {"/verify": verifying, "/view": viewing, "/legal": positions}[path]
+    module = {"/verify": verifying, "/view": viewing, "/render": sheets}[path]
     gate = Gate(b"{}")
     owner, _, name = replaced.rpartition(".")
     monkeypatch.setattr(getattr(module, owner) if owner else module, name,
                         lambda *args: gate.work())
     clock = FakeClock()
     body = (EXAMPLES / "illegal" / "illegal-step.json").read_bytes()
-    if path == "/legal":
+    if path == "/render":
         body = json.dumps({"position": POSITION}).encode()
 
     async def go() -> httpx.Response:

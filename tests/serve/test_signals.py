@@ -76,7 +76,7 @@ def _clean(answer: httpx.Response | Exception) -> None:
         assert isinstance(answer, (httpx.RemoteProtocolError, httpx.ReadError)), answer
         return
     assert answer.status_code == 503, answer.text
-    assert answer.headers["content-type"] == "application/json"
+    assert answer.headers["content-type"] == "application/problem+json"
     assert answer.json()["error"] == "the server is stopping; retry on another"
 
 

@@ -1,0 +1,82 @@
+"""A worker's memo of positions in the JSON game model: what it has read and written lately, so
+that a position an app sends back as the service gave it (the usual loop: ``/apply`` with the
+``state`` of the last answer) is not read again, nor written again when it is answered again.
+
+It changes no answer, only how quickly it comes: reading a position's JSON
+(:meth:`~oracle.game.Game.from_json`) and writing it (:meth:`~oracle.game.Game.to_json`, then
+the JSON text) are pure functions, and the memo keeps their results for the exact JSON text of
+a position (as :func:`oracle.serve.problems.dumps` writes it) and for the state, the last
+:data:`SIZE` of each.  The service stays stateless: another worker, or this one after a restart,
+gives the same answer, reading the position afresh.  Positions that are not read (refused with
+a 422) are not kept.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from oracle.game import Game, State
+from oracle.serve.problems import dumps
+
+#: How many positions the memo keeps in each direction (a few megabytes).
+SIZE = 2048
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class _Recent(Generic[K, V]):
+    """The last ``size`` entries used (a lock: the endpoints that run in threads share it)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._found: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            value = self._found.get(key)
+            if value is not None:
+                self._found.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self._lock:
+            self._found[key] = value
+            self._found.move_to_end(key)
+            while len(self._found) > self.size:
+                self._found.popitem(last=False)
+
+
+class PositionMemo:
+    """Positions read from JSON text and written as JSON text, lately (module docstring)."""
+
+    def __init__(self, size: int = SIZE) -> None:
+        self._read: _Recent[bytes, tuple[Game, State]] = _Recent(size)
+        self._written: _Recent[State, bytes] = _Recent(size)
+
+    def read(self, data: object, reader: Callable[[object], tuple[Game, State]]) -> \
+            tuple[Game, State]:
+        """The game and state of the position ``data`` (JSON data read from a request):
+        ``reader(data)``, unless this very JSON text was read or written lately."""
+        try:
+            text = dumps(data)
+        except (TypeError, ValueError):  # no JSON text: the reader says what is wrong
+            return reader(data)
+        found = self._read.get(text)
+        if found is None:
+            found = reader(data)
+            self._read.put(text, found)
+        return found
+
+    def write(self, game: Game, state: State) -> bytes:
+        """The JSON text of ``state``'s position (``game.to_json``), as the service writes it."""
+        text = self._written.get(state)
+        if text is None:
+            text = dumps(game.to_json(state))
+            self._written.put(state, text)
+            self._read.put(text, (game, state))
+        return text
