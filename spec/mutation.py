@@ -283,16 +283,17 @@ def sample(modules: Sequence[str], count: int, seed: int) -> list[Mutant]:
 def main(prog: str, modules: Sequence[str], killed: Callable[[Mutant], str | None],
          argv: list[str] | None = None) -> int:
     """Run mutants of ``modules``; print each survivor and the score."""
-    parser = argparse.ArgumentParser(prog=prog, description="mutation testing of the Z3 "
-                                     "encodings")
-    parser.add_argument("--sample", type=int, default=0, help="this many mutants (0: all)")
+    parser = argparse.ArgumentParser(prog=prog, description="mutation testing of the modules "
+                                     "a solver's answer depends on")
+    parser.add_argument("--sample", type=int, default=0,
+                        help="this many mutants, spread over the modules (0: all)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--module", action="append", help="only these modules")
+    parser.add_argument("--module", action="append", choices=list(modules),
+                        help="only these modules")
     args = parser.parse_args(argv)
-    chosen = sample(modules, args.sample, args.seed) if args.sample \
-        else [m for module in modules for m in mutants(module)]
-    if args.module:
-        chosen = [m for m in chosen if m.module in args.module]
+    pool = args.module or list(modules)
+    chosen = sample(pool, args.sample, args.seed) if args.sample \
+        else [m for module in pool for m in mutants(module)]
     began = time.monotonic()
     survivors = []
     for i, mutant in enumerate(chosen, start=1):

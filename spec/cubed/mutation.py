@@ -6,9 +6,9 @@ either changes nothing a solver can see (an equivalent mutant) or shows a hole i
 
 - The five area encodings (:data:`ENCODINGS`): the checks of :mod:`spec.cubed.equality`
   against the engine.
-- Every other module a solver reads (:data:`WHOLE`: the printed sheet, the entry context, the
-  whole sheet's variables, its score and tracks, the per-area decomposition, the counting
-  bound and the order-aware one, the questions): the change is made where it is imported
+- Every other module a solver reads (:data:`WHOLE`: the printed sheet, the whole sheet's
+  variables, its score and tracks, the per-area decomposition, the counting bound and the
+  order-aware one, the questions): the change is made where it is imported
   (:func:`spec.mutation.world`) and each module that sees it is checked: the printed tables
   against the engine's, the area encodings as above, whole sheets' totals, foxes, tracks and
   entries against the engine on sheets of up to 6 foxes (:func:`sheet_corpus`), the
@@ -17,7 +17,9 @@ either changes nothing a solver can see (an equivalent mutant) or shows a hole i
   and the solvers' answers against a brute force over the engine's own entries
   (:func:`answer_checks`).
 
-Not mutated: the engine's side of the checks (``spaces``, ``probe``, ``patterns``,
+Not mutated: ``entry`` (one entry's context, read only by the areas' ``legal`` and
+``bonuses``, which no question of ``solve`` uses: the equality checks hold them to the engine);
+the engine's side of the checks (``spaces``, ``probe``, ``patterns``,
 ``equality``, ``engine_view``, ``seam``, ``certificates``: they compute what the engine says,
 and a certificate only refuses an answer, never makes one); the game searches whose games
 ``verify`` accepts before an answer says yes (``realise``); and the solo-search experiments
@@ -61,9 +63,9 @@ ENCODINGS = {"spec.cubed.yellow": Area.YELLOW, "spec.cubed.turquoise": Area.TURQ
              "spec.cubed.blue": Area.BLUE, "spec.cubed.brown": Area.BROWN,
              "spec.cubed.pink": Area.PINK}
 #: The other modules a solver's answer depends on.
-WHOLE = ("spec.cubed.printed", "spec.cubed.entry", "spec.cubed.sheetvars", "spec.cubed.scores",
-         "spec.cubed.tracks", "spec.cubed.decompose", "spec.cubed.bound",
-         "spec.cubed.bound_order", "spec.cubed.questions")
+WHOLE = ("spec.cubed.printed", "spec.cubed.sheetvars", "spec.cubed.scores", "spec.cubed.tracks",
+         "spec.cubed.decompose", "spec.cubed.bound", "spec.cubed.bound_order",
+         "spec.cubed.questions")
 #: Every module mutated.
 MODULES = tuple(ENCODINGS) + WHOLE
 
@@ -135,29 +137,31 @@ def _changed(w: World, name: str) -> bool:
 
 
 def _whole_checks(w: World) -> list[Check]:
-    """The checks of every module that sees the change, cheapest first."""
-    checks: list[Check] = []
+    """The checks of every module that sees the change, the quick ones first."""
+    quick: list[Check] = []
+    slow: list[Check] = []
     if _changed(w, "spec.cubed.printed"):
-        checks.append(lambda: printed_differences(w["spec.cubed.printed"]))
-    for name, area in ENCODINGS.items():
+        quick.append(lambda: printed_differences(w["spec.cubed.printed"]))
+    for area in (Area.BLUE, Area.BROWN, Area.PINK, Area.TURQUOISE, Area.YELLOW):
+        name = next(n for n, a in ENCODINGS.items() if a is area)
         if _changed(w, name):
-            checks += _checks(w[name], area)
+            quick += _checks(w[name], area)
     if any(_changed(w, f"spec.cubed.{n}") for n in ("sheetvars", "scores", "tracks")):
-        checks.append(lambda: equality.sheet_differences(sheet_corpus(), w))
+        quick.append(lambda: equality.sheet_differences(sheet_corpus(), w))
     if _changed(w, "spec.cubed.sheetvars"):
-        checks.append(lambda: read_differences(w["spec.cubed.sheetvars"]))
+        quick.append(lambda: read_differences(w["spec.cubed.sheetvars"]))
     if _changed(w, "spec.cubed.decompose"):
         dc = w["spec.cubed.decompose"]
-        checks.append(lambda: combine_differences(dc))
-        checks += [_table(dc, area) for area in TABLES]
+        quick.append(lambda: combine_differences(dc))
+        slow += [_table(dc, area) for area in TABLES]
     if _changed(w, "spec.cubed.bound"):
-        checks += bound_checks(w["spec.cubed.bound"], w["spec.cubed.sheetvars"])
-    if _changed(w, "spec.cubed.bound_order"):
-        checks += order_checks(w["spec.cubed.bound_order"], w["spec.cubed.bound"],
-                               w["spec.cubed.sheetvars"])
+        quick += bound_checks(w["spec.cubed.bound"], w["spec.cubed.sheetvars"])
     if _changed(w, "spec.cubed.questions"):
-        checks += answer_checks(w["spec.cubed.questions"])
-    return checks
+        quick += answer_checks(w["spec.cubed.questions"])
+        slow += [_sheet_max(w["spec.cubed.questions"], most) for most in (10, 45)]
+    if _changed(w, "spec.cubed.bound_order"):
+        quick += order_checks(w["spec.cubed.bound_order"])
+    return quick + slow
 
 
 def _table(dc: types.ModuleType, area: Area) -> Check:
@@ -337,14 +341,13 @@ def answer_checks(q: types.ModuleType) -> list[Check]:
     brute force over the engine's entries, one check per question: ``complete`` with 0 more
     entries is the sheet's own total and with 1 the best one-entry successor
     (:data:`COMPLETIONS`); ``area_max`` and ``fewest`` for a few entries (:data:`AREA_MAX`,
-    :data:`FEWEST`); ``reachable`` refuses a sheet that needs more picks than a round has;
-    ``sheet_max`` is the decomposition's best total, certified by the engine."""
+    :data:`FEWEST`); ``reachable`` refuses a sheet that needs more picks than a round has.
+    (``sheet_max``, which needs every area's table: :func:`_sheet_max`.)"""
     checks: list[Check] = [_completion(q, text, more) for text in COMPLETIONS
                            for more in (1, 0)]
     checks += [_area_max(q, area, most) for area, most in AREA_MAX]
     checks += [_fewest(q, area, goal) for area, goal in FEWEST]
     checks.append(lambda: _refused(q))
-    checks += [_sheet_max(q, most) for most in (10, 45)]
     return checks
 
 
@@ -394,6 +397,7 @@ def _refused(q: types.ModuleType) -> list[str]:
 
 
 def _sheet_max(q: types.ModuleType, most: int) -> Check:
+    """``sheet_max`` is the decomposition's best total, certified by the engine."""
     def check() -> list[str]:
         want = decompose.best_totals(ROUNDS[1]).totals[most]
         answer = q.sheet_max(most, SAFETY)
@@ -558,8 +562,7 @@ def _columns(bd: types.ModuleType, sv: types.ModuleType) -> list[str]:
     return []
 
 
-def order_checks(bo: types.ModuleType, bd: types.ModuleType, sv: types.ModuleType
-                 ) -> list[Check]:
+def order_checks(bo: types.ModuleType) -> list[Check]:
     """The order-aware bound (``bo``: :mod:`spec.cubed.bound_order` or a changed copy) as a
     relaxation: every real solo game's sheets after rounds 1..6 satisfy it with the real
     total; it refuses the best game's final sheet as the sheet after round 1."""

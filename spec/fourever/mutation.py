@@ -144,23 +144,24 @@ def _changed(w: World, name: str) -> bool:
 
 
 def _whole_checks(w: World) -> list[Check]:
-    """The checks of every module that sees the change, cheapest first."""
-    checks: list[Check] = []
+    """The checks of every module that sees the change, the quick ones first."""
+    quick: list[Check] = []
+    slow: list[Check] = []
     if _changed(w, "spec.fourever.printed"):
-        checks.append(lambda: printed_differences(w["spec.fourever.printed"]))
+        quick.append(lambda: printed_differences(w["spec.fourever.printed"]))
     for name, label in ENCODINGS.items():
         if _changed(w, name):
-            checks += _checks(w[name], label)
+            quick += _checks(w[name], label)
     if _changed(w, "spec.fourever.sheetvars"):
         sv = w["spec.fourever.sheetvars"]
-        checks += [lambda: sheet_differences(sv), lambda: read_differences(sv)]
+        quick += [lambda: sheet_differences(sv), lambda: read_differences(sv)]
     if _changed(w, "spec.fourever.decompose"):
         dc = w["spec.fourever.decompose"]
-        checks.append(lambda: combine_differences(dc))
-        checks += [_table(dc, label) for label in TABLES]
+        quick.append(lambda: combine_differences(dc))
+        slow += [_table(dc, label) for label in TABLES]
     if _changed(w, "spec.fourever.questions"):
-        checks += answer_checks(w["spec.fourever.questions"])
-    return checks
+        quick += answer_checks(w["spec.fourever.questions"])
+    return quick + slow
 
 
 def _table(dc: types.ModuleType, label: str) -> Check:
