@@ -450,9 +450,20 @@ def _synthetic_tables(rng: random.Random) -> dict[Area, tuple[decompose.Option, 
         for _ in range(rng.randrange(1, 5)):
             options.add((rng.randrange(1, decompose.MOST_ENTRIES[area] + 1), rng.randrange(2),
                          rng.randrange(4), rng.randrange(60)))
-        tables[area] = tuple(decompose.Option(area, e, f, r, v, PlayerSheet())
-                             for e, f, r, v in sorted(options))
+        tables[area] = tuple(decompose.Option(area, e, f, r, v, _marker(area, i))
+                             for i, (e, f, r, v) in enumerate(sorted(options)))
     return tables
+
+
+def _marker(area: Area, i: int) -> PlayerSheet:
+    """An area-only sheet that tells option ``i`` of ``area`` apart (not a state of a game)."""
+    if area is Area.BLUE:
+        return PlayerSheet(blue_left=(i + 2,))
+    if area is Area.PINK:
+        return PlayerSheet(pink=(i + 1,), pink_bonus=1)
+    if area is Area.YELLOW:
+        return PlayerSheet(yellow=i + 1)
+    return PlayerSheet(turquoise=i + 1) if area is Area.TURQUOISE else PlayerSheet(brown=i + 1)
 
 
 def combine_differences(dc: types.ModuleType, cases: int = 20) -> list[str]:
@@ -460,7 +471,7 @@ def combine_differences(dc: types.ModuleType, cases: int = 20) -> list[str]:
     force over every choice of one option per area: for every entry count K, the best total
     (areas plus foxes times the lowest; a fox at the re-roll track's end when the re-rolls
     earned and the round bonuses circle 7) with at most K entries, and the choice shown makes
-    it."""
+    it (its areas on one sheet: ``combined``)."""
     rng = random.Random(2029)
     for case in range(cases):
         tables = _synthetic_tables(rng)
@@ -484,6 +495,11 @@ def combine_differences(dc: types.ModuleType, cases: int = 20) -> list[str]:
                     sum(o.entries for o in chosen) > k:
                 return [f"combine after {rounds} rounds: {k} entries give {claimed} "
                         f"(choice {chosen}), brute force {want}"]
+            sheet = PlayerSheet()
+            for o in chosen:
+                sheet = with_area(sheet, o.area, o.sheet)
+            if dc.combined(chosen) != sheet:
+                return [f"the areas of {chosen} combined as {format_sheet(dc.combined(chosen))}"]
     return []
 
 
@@ -565,7 +581,8 @@ def _columns(bd: types.ModuleType, sv: types.ModuleType) -> list[str]:
 def order_checks(bo: types.ModuleType) -> list[Check]:
     """The order-aware bound (``bo``: :mod:`spec.cubed.bound_order` or a changed copy) as a
     relaxation: every real solo game's sheets after rounds 1..6 satisfy it with the real
-    total; it refuses the best game's final sheet as the sheet after round 1."""
+    total; it refuses the best game's final sheet as the sheet after round 1, and a sheet after
+    round 1 with more entries than a round has (:data:`AFTER_ONE_ROUND`)."""
     def admits() -> list[str]:
         r = bo.relaxation()
         solver = Solver()
@@ -584,6 +601,8 @@ def order_checks(bo: types.ModuleType) -> list[Check]:
         final = solo_games()[0][1][-1]
         if solver.check(bo.progress(r, (final,) * 6)) != "unsat":
             return ["the order-aware bound admits a whole game's sheet after round 1"]
+        if solver.check(bo.progress(r, (parse_sheet(AFTER_ONE_ROUND),))) != "unsat":
+            return [f"the order-aware bound admits {AFTER_ONE_ROUND!r} after round 1"]
         return []
 
     return [refuses, admits]

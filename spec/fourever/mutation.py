@@ -234,7 +234,9 @@ def sheet_corpus(count: int = 240) -> Corpus:
         rich[label] = [(p, n) for p, n in pools[label] if area_rules(label).foxes(p) == most]
     chosen = [tuple(rng.choice(rich[a] if rng.random() < 0.75 else pools[a]) for a in AREAS)
               for _ in range(count)]
-    chosen.append(tuple((area_rules(a).EMPTY, 0) for a in AREAS))
+    blank = tuple((area_rules(a).EMPTY, 0) for a in AREAS)
+    chosen += [blank[:i] + (rich[a][0],) + blank[i + 1:] for i, a in enumerate(AREAS)]
+    chosen.append(blank)
     chosen.append(tuple(_walk(a, rng, 99) for a in AREAS))
     issue = parse_sheet(ISSUE)
     for sheet in (issue, max(one_entry_successors(issue), key=engine_total)):
@@ -463,7 +465,8 @@ def _synthetic_tables(rng: random.Random) -> list[tuple[Any, ...]]:
         for _ in range(rng.randrange(1, 5)):
             options.add((rng.randrange(1, 9), rng.randrange(most_foxes + 1),
                          rng.randrange(low, 60)))
-        tables.append(tuple(decompose.Option(label, e, f, v, None) for e, f, v in options))
+        tables.append(tuple(decompose.Option(label, e, f, v, (label, e, f, v))
+                            for e, f, v in sorted(options)))
     return tables
 
 
@@ -471,7 +474,7 @@ def combine_differences(dc: types.ModuleType, cases: int = 30) -> list[str]:
     """The decomposition's choice (``dc.combine``) on seeded random tables against a brute
     force over every choice of one option per area: for every entry count K, the best total
     (areas plus foxes times the lowest, 0 for a negative lowest under ``fox_floor_zero``) with
-    at most K entries, and the choice shown makes it."""
+    at most K entries, and the choice shown makes it (its parts in sheet order: ``combined``)."""
     rng = random.Random(2029)
     for case in range(cases):
         tables = _synthetic_tables(rng)
@@ -493,6 +496,9 @@ def combine_differences(dc: types.ModuleType, cases: int = 30) -> list[str]:
                     sum(o.entries for o in chosen) > k:
                 return [f"combine of {tables} ({options}): {k} entries give {claimed} "
                         f"(choice {chosen}), brute force {want}"]
+            parts = tuple(next(o for o in chosen if o.label == a).part for a in AREAS)
+            if dc.combined(chosen) != parts:
+                return [f"the parts of {chosen} combined as {dc.combined(chosen)}"]
     return []
 
 
