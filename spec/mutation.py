@@ -1,7 +1,9 @@
-"""Mutation testing of Z3 encodings, for every game's spec: plant one small change in one line
-of an encoding (a comparison turned round, ``and`` for ``or``, a constant one off, a negation
-dropped, ``all_of`` for ``any_of``, ``le`` for ``lt`` ...), as a changed copy of the module (the
-real one is untouched).  A game's mutation module (``spec.cubed.mutation``,
+"""Mutation testing of the spec, for every game: plant one small change in one line of a module
+a solver's answer depends on (a comparison turned round, ``and`` for ``or``, a constant one off,
+a negation dropped, ``all_of`` for ``any_of``, ``le`` for ``lt`` ...), as a changed copy of the
+module (the real one is untouched): alone (:func:`load`, an area encoding checked by itself), or
+where it is imported (:func:`world`: the modules importing it imported afresh, so that a whole
+sheet's total or a solver sees the change).  A game's mutation module (``spec.cubed.mutation``,
 ``spec.fourever.mutation``) checks each copy against the engine; a mutant is killed when a
 check finds a difference (or the changed code fails); one that survives either changes nothing
 a solver can see (an equivalent mutant) or shows a hole in the checks."""
