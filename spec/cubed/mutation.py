@@ -38,6 +38,7 @@ import functools
 import itertools
 import random
 import sys
+import time
 import types
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -247,12 +248,12 @@ def read_differences(sv: types.ModuleType) -> list[str]:
     out = []
     for _, sheet in sheet_corpus()[-12:-6]:
         s = sv.fresh("r")
-        solver = Solver()
+        solver = Solver(int(SAFETY * 1000))
         solver.add(sv.equals(s, sheet) & sv.well_formed(s, Ruleset()))
         if solver.check() != "sat" or sv.read(solver.model(), s, sheet) != sheet:
             out.append(f"{format_sheet(sheet)}: not read back as itself")
             continue
-        solver = Solver()
+        solver = Solver(int(SAFETY * 1000))
         solver.add(all_of(sv.area_equals(s, a, sheet) for a in Area))
         bare = PlayerSheet()
         for a in Area:
@@ -300,8 +301,11 @@ COMPLETIONS = (SIX_FOXES, ONE_CROSS, MIXED)
 AREA_MAX = ((Area.YELLOW, 2), (Area.TURQUOISE, 1), (Area.BLUE, 2), (Area.BROWN, 2),
             (Area.PINK, 2))
 FEWEST = ((Area.YELLOW, 10), (Area.BLUE, 20), (Area.PINK, 10))
-#: Seconds given to a question: a safety bound never reached (the answers are proven ones).
-SAFETY = 3600.0
+#: Seconds given to a question, an area table or a bound's check: a safety bound the real
+#: modules never come near (each answer is proven in a second or two), so it decides nothing
+#: for them; a change that makes a solver run away (an objective without bound, an ascent that
+#: never ends) is stopped by it and killed (its answer unproven, its table out of time).
+SAFETY = 120.0
 
 
 @functools.cache
@@ -341,14 +345,27 @@ def answer_checks(q: types.ModuleType) -> list[Check]:
     brute force over the engine's entries, one check per question: ``complete`` with 0 more
     entries is the sheet's own total and with 1 the best one-entry successor
     (:data:`COMPLETIONS`); ``area_max`` and ``fewest`` for a few entries (:data:`AREA_MAX`,
-    :data:`FEWEST`); ``reachable`` refuses a sheet that needs more picks than a round has.
-    (``sheet_max``, which needs every area's table: :func:`_sheet_max`.)"""
+    :data:`FEWEST`); ``reachable`` refuses a sheet that needs more picks than a round has; a
+    whole-sheet question out of time claims nothing (:func:`out_of_time`).  (``sheet_max``,
+    which needs every area's table: :func:`_sheet_max`, among the slow checks.)"""
     checks: list[Check] = [_completion(q, text, more) for text in COMPLETIONS
                            for more in (1, 0)]
     checks += [_area_max(q, area, most) for area, most in AREA_MAX]
     checks += [_fewest(q, area, goal) for area, goal in FEWEST]
     checks.append(lambda: _refused(q))
+    checks.append(lambda: out_of_time(q))
     return checks
+
+
+def out_of_time(q: types.ModuleType) -> list[str]:
+    """A whole-sheet question given no time at all (its deadline passed before the area tables
+    are combined, so it always runs out) answers nothing and claims no proof."""
+    out = []
+    for answer in (q.sheet_max(3, 0.0), q.fewest(10, None, 0.0)):
+        if answer.proven or answer.value is not None:
+            out.append(f"{answer.question}, out of time: {answer.value} (proven: "
+                       f"{answer.proven})")
+    return out
 
 
 def _completion(q: types.ModuleType, text: str, more: int) -> Check:
@@ -429,7 +446,11 @@ def table_differences(dc: types.ModuleType, area: Area) -> list[str]:
     """The area table ``dc`` makes (:func:`spec.cubed.decompose.area_table`) is the frontier
     of every state of the area by the engine, and each option's state is what the engine
     says of it."""
-    made = dc.area_table(area, Ruleset())
+    token = dc._DEADLINE.set(time.perf_counter() + SAFETY)
+    try:
+        made = dc.area_table(area, Ruleset())
+    finally:
+        dc._DEADLINE.reset(token)
     got = frozenset((o.entries, o.fox, o.rerolls, o.score) for o in made)
     if got != frontier(area):
         return [f"{area.label} table: {sorted(got ^ frontier(area))[:4]} differ"]
@@ -540,7 +561,7 @@ def bound_checks(bd: types.ModuleType, sv: types.ModuleType) -> list[Check]:
     has, and turquoise crosses in two columns that one entry each cannot make."""
     def admits() -> list[str]:
         r = bd.relaxation(1)
-        solver = Solver()
+        solver = Solver(int(SAFETY * 1000))
         solver.add(all_of(p for _, p in r.parts))
         out = []
         for name, after in solo_games():
@@ -552,7 +573,7 @@ def bound_checks(bd: types.ModuleType, sv: types.ModuleType) -> list[Check]:
 
     def refuses() -> list[str]:
         r = bd.relaxation(1, 1)
-        solver = Solver()
+        solver = Solver(int(SAFETY * 1000))
         solver.add(all_of(p for _, p in r.parts))
         if solver.check(sv.equals(r.sheet, parse_sheet(AFTER_ONE_ROUND))) != "unsat":
             return [f"the counting bound admits {AFTER_ONE_ROUND!r} after round 1"]
@@ -570,7 +591,7 @@ def _columns(bd: types.ModuleType, sv: types.ModuleType) -> list[str]:
     only_passive = all_of([int_var("passive.turquoise").eq(2), int_var("extra.turquoise").eq(0),
                            int_var("black.turquoise").eq(0)]
                           + [int_var(f"active{k}.turquoise").eq(0) for k in bd.FIELDS])
-    solver = Solver()
+    solver = Solver(int(SAFETY * 1000))
     solver.add(sv.equals(r.sheet, sheet) & only_passive)
     solver.add(all_of(p for _, p in r.parts))
     if solver.check() != "unsat":
@@ -585,7 +606,7 @@ def order_checks(bo: types.ModuleType) -> list[Check]:
     round 1 with more entries than a round has (:data:`AFTER_ONE_ROUND`)."""
     def admits() -> list[str]:
         r = bo.relaxation()
-        solver = Solver()
+        solver = Solver(int(SAFETY * 1000))
         solver.add(all_of(p for _, p in r.whole.parts))
         out = []
         for name, after in solo_games()[:4]:
@@ -596,7 +617,7 @@ def order_checks(bo: types.ModuleType) -> list[Check]:
 
     def refuses() -> list[str]:
         r = bo.relaxation()
-        solver = Solver()
+        solver = Solver(int(SAFETY * 1000))
         solver.add(all_of(p for _, p in r.whole.parts))
         final = solo_games()[0][1][-1]
         if solver.check(bo.progress(r, (final,) * 6)) != "unsat":

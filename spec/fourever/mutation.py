@@ -28,6 +28,7 @@ import functools
 import itertools
 import random
 import sys
+import time
 import types
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -302,7 +303,7 @@ def read_differences(sv: types.ModuleType) -> list[str]:
         base = parse_sheet(ISSUE)
         sheet = base.changed(parts=parts)
         s = sv.fresh("r")
-        solver = Solver()
+        solver = Solver(int(SAFETY * 1000))
         solver.add(sv.equals(s, sheet) & sv.well_formed(s, DEFAULT))
         if solver.check() != "sat":
             out.append(f"{format_sheet(sheet)}: not a model of its own variables")
@@ -310,7 +311,7 @@ def read_differences(sv: types.ModuleType) -> list[str]:
         if sv.read(solver.model(), s, base) != sheet:
             out.append(f"{format_sheet(sheet)} reads back as "
                        f"{format_sheet(sv.read(solver.model(), s, base))}")
-        solver = Solver()
+        solver = Solver(int(SAFETY * 1000))
         for label, part in zip(AREAS, parts):
             solver.add(sv.area_equals(s, label, part))
         if solver.check() != "sat" or sv.read(solver.model(), s).parts != parts:
@@ -342,8 +343,11 @@ COMPLETIONS = ((ISSUE, DEFAULT), (NEGATIVE, DEFAULT), (NEGATIVE, FLOOR))
 #: The area questions asked: (area, at most so many entries), and (area, points) for fewest.
 AREA_MAX = (("yellow", 2), ("blue", 2), ("grey", 3), ("green", 2), ("pink", 3))
 FEWEST = (("yellow", 12), ("grey", 9), ("pink", 10))
-#: Seconds given to a question: a safety bound never reached (the answers are proven ones).
-SAFETY = 3600.0
+#: Seconds given to a question, an area table or a bound's check: a safety bound the real
+#: modules never come near (each answer is proven in a second or two), so it decides nothing
+#: for them; a change that makes a solver run away (an objective without bound, an ascent that
+#: never ends) is stopped by it and killed (its answer unproven, its table out of time).
+SAFETY = 120.0
 
 
 @functools.cache
@@ -387,14 +391,27 @@ def answer_checks(q: types.ModuleType) -> list[Check]:
     (:data:`COMPLETIONS`: the 7th fox, a negative lowest area under both rules); ``area_max``
     and ``fewest`` for a few entries (:data:`AREA_MAX`, :data:`FEWEST`); the most entries of a
     solo game counted from the rulebook (6 rounds x 4 picks, 7 extra dice, 26 printed
-    question marks)."""
+    question marks); a whole-sheet question out of time claims nothing (:func:`out_of_time`).
+    (``sheet_max`` itself needs every area's table, pink's alone about 100 s: not asked.)"""
     checks: list[Check] = [_completion(q, text, options, more)
                            for text, options in COMPLETIONS for more in (1, 0)]
     checks += [_area_max(q, label, most) for label, most in AREA_MAX]
     checks += [_fewest(q, label, goal) for label, goal in FEWEST]
     checks.append(lambda: [] if q.solo_entries() == 6 * 4 + 7 + (5 + 4 + 5 + 6 + 4 + 1 + 1)
                   else [f"a solo game's entries: {q.solo_entries()}, the rulebook's 57"])
+    checks.append(lambda: out_of_time(q))
     return checks
+
+
+def out_of_time(q: types.ModuleType) -> list[str]:
+    """A whole-sheet question given no time at all (its deadline passed before the area tables
+    are combined, so it always runs out) answers nothing and claims no proof."""
+    out = []
+    for answer in (q.sheet_max(3, 0.0), q.fewest(10, None, 0.0)):
+        if answer.proven or answer.value is not None:
+            out.append(f"{answer.question}, out of time: {answer.value} (proven: "
+                       f"{answer.proven})")
+    return out
 
 
 def _completion(q: types.ModuleType, text: str, options: Options, more: int) -> Check:
@@ -442,7 +459,7 @@ def real_table(label: str) -> frozenset[tuple[int, int, int]]:
 def table_differences(dc: types.ModuleType, label: str) -> list[str]:
     """The area table ``dc`` makes (:func:`spec.fourever.decompose.made_table`) has the real
     one's options, and each option's part is what the engine says of it."""
-    made = dc.made_table(label, DEFAULT, None)
+    made = dc.made_table(label, DEFAULT, time.perf_counter() + SAFETY)
     got = frozenset((o.entries, o.foxes, o.score) for o in made)
     if got != real_table(label):
         return [f"{label} table: {sorted(got ^ real_table(label))[:4]} differ"]
