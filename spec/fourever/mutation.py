@@ -150,18 +150,19 @@ def _whole_checks(w: World) -> list[Check]:
     slow: list[Check] = []
     if _changed(w, "spec.fourever.printed"):
         quick.append(lambda: printed_differences(w["spec.fourever.printed"]))
-    for name, label in ENCODINGS.items():
-        if _changed(w, name):
-            quick += _checks(w[name], label)
     if _changed(w, "spec.fourever.sheetvars"):
         sv = w["spec.fourever.sheetvars"]
         quick += [lambda: sheet_differences(sv), lambda: read_differences(sv)]
+    for name, label in ENCODINGS.items():
+        if _changed(w, name):
+            quick += _checks(w[name], label)
     if _changed(w, "spec.fourever.decompose"):
         dc = w["spec.fourever.decompose"]
         quick.append(lambda: combine_differences(dc))
         slow += [_table(dc, label) for label in TABLES]
     if _changed(w, "spec.fourever.questions"):
         quick += answer_checks(w["spec.fourever.questions"])
+        slow += whole_sheet_checks(w["spec.fourever.questions"])
     return quick + slow
 
 
@@ -217,10 +218,11 @@ def _walk(label: str, rng: random.Random, steps: int,
 @functools.cache
 def sheet_corpus(count: int = 240) -> Corpus:
     """Seeded whole sheets the engine writes: each area's part written by random entries
-    (from blank to full), three in four areas taking a part with the area's most foxes, so
-    that most sheets show 5 to 7 foxes; among them yellow with its top and middle rows only
-    (a negative area with a fox), the blank sheet, the full sheet, and the sheet of issue 29
-    (6 foxes, the 7th one entry away) with that entry made."""
+    (from blank to full), each area taking a part with the area's most foxes or one with none
+    (each sheet its own share of both), so that the sheets show every fox count from 0 to 7
+    with the lowest area below, at or above 0; yellow's parts include its top and middle rows
+    only (a negative area with a fox); then each area's foxes alone, the blank sheet, the full
+    sheet, and the sheet of issue 29 (6 foxes, the 7th one entry away) with that entry made."""
     rng = random.Random(29)
     pools: dict[str, list[tuple[Any, int]]] = {}
     for label in AREAS:
@@ -230,11 +232,16 @@ def sheet_corpus(count: int = 240) -> Corpus:
     pools["yellow"] += [_walk("yellow", rng, 99, lambda p: not p[2] and _fox_ahead(p))
                         for _ in range(4)]
     rich: dict[str, list[tuple[Any, int]]] = {}
+    plain: dict[str, list[tuple[Any, int]]] = {}
     for label in AREAS:
         most = max(area_rules(label).foxes(p) for p, _ in pools[label])
         rich[label] = [(p, n) for p, n in pools[label] if area_rules(label).foxes(p) == most]
-    chosen = [tuple(rng.choice(rich[a] if rng.random() < 0.75 else pools[a]) for a in AREAS)
-              for _ in range(count)]
+        plain[label] = [(p, n) for p, n in pools[label] if not area_rules(label).foxes(p)]
+    chosen = []
+    for _ in range(count):
+        share = rng.random()  # of the areas taking a fox: the sheets show every fox count
+        chosen.append(tuple(rng.choice(rich[a] if rng.random() < share else plain[a])
+                            for a in AREAS))
     blank = tuple((area_rules(a).EMPTY, 0) for a in AREAS)
     chosen += [blank[:i] + (rich[a][0],) + blank[i + 1:] for i, a in enumerate(AREAS)]
     chosen.append(blank)
@@ -348,6 +355,9 @@ FEWEST = (("yellow", 12), ("grey", 9), ("pink", 10))
 #: for them; a change that makes a solver run away (an objective without bound, an ascent that
 #: never ends) is stopped by it and killed (its answer unproven, its table out of time).
 SAFETY = 120.0
+#: The same for a whole-sheet question whose decomposition makes every area's table anew (a
+#: changed decomposition: Clever 4Ever's pink table alone takes about 100 s).
+TABLES_SAFETY = 1800.0
 
 
 @functools.cache
@@ -412,6 +422,37 @@ def out_of_time(q: types.ModuleType) -> list[str]:
             out.append(f"{answer.question}, out of time: {answer.value} (proven: "
                        f"{answer.proven})")
     return out
+
+
+def whole_sheet_checks(q: types.ModuleType) -> list[Check]:
+    """The whole-sheet questions (``q``: :mod:`spec.fourever.questions` or a changed copy)
+    against the real decomposition (checked itself by :func:`combine_differences` and
+    :func:`table_differences`): ``sheet_max``, ``fewest`` for the whole sheet and the solo
+    bound (57 entries) are its best totals, proven; slow the first time (every area's table,
+    pink's alone about 100 s), then cached."""
+    def sheet_max(most: int) -> list[str]:
+        want = decompose.best_totals(DEFAULT).totals[most]
+        answer = q.sheet_max(most, TABLES_SAFETY)
+        if (answer.value, answer.proven) == (want, True):
+            return []
+        return [f"sheet-max {most}: {answer.value}, the decomposition {want}"]
+
+    def fewest(goal: int) -> list[str]:
+        totals = decompose.best_totals(DEFAULT).totals
+        want = next(k for k, t in enumerate(totals) if t >= goal)
+        answer = q.fewest(goal, None, TABLES_SAFETY)
+        if (answer.value, answer.proven) == (want, True):
+            return []
+        return [f"fewest {goal} sheet points: {answer.value}, the decomposition {want}"]
+
+    def solo_bound() -> list[str]:
+        want = decompose.best_totals(DEFAULT).totals[57]
+        answer = q.solo_bound(TABLES_SAFETY)
+        if (answer.value, answer.proven) == (want, True) and any("57" in n for n in answer.notes):
+            return []
+        return [f"solo bound: {answer.value} {answer.notes}, the decomposition {want}"]
+
+    return [lambda: sheet_max(10), lambda: fewest(150), solo_bound]
 
 
 def _completion(q: types.ModuleType, text: str, options: Options, more: int) -> Check:
