@@ -53,7 +53,7 @@ from spec.cubed import certificates, decompose, equality, probe, spaces
 from spec.cubed.engine_view import engine_printed
 from spec.cubed.printed import ROUNDS
 from spec.cubed.seam import GAME, format_sheet, parse_sheet
-from spec.logic import Solver, all_of, int_var
+from spec.logic import Solver, all_of, int_var, total
 from spec.mutation import Mutant, mutants, replaced, source_line
 
 __all__ = ["ENCODINGS", "MODULES", "WHOLE", "Mutant", "every_mutant", "killed", "mutants",
@@ -159,7 +159,7 @@ def _whole_checks(w: World) -> list[Check]:
         quick += bound_checks(w["spec.cubed.bound"], w["spec.cubed.sheetvars"])
     if _changed(w, "spec.cubed.questions"):
         quick += answer_checks(w["spec.cubed.questions"])
-        slow += [_sheet_max(w["spec.cubed.questions"], most) for most in (10, 45)]
+        slow += [_sheet_max(w["spec.cubed.questions"], most) for most in (0, 10, 45)]
         slow.append(lambda: _fewest_sheet(w["spec.cubed.questions"], 240))
     if _changed(w, "spec.cubed.bound_order"):
         quick += order_checks(w["spec.cubed.bound_order"])
@@ -350,15 +350,29 @@ def answer_checks(q: types.ModuleType) -> list[Check]:
     entries is the sheet's own total and with 1 the best one-entry successor
     (:data:`COMPLETIONS`); ``area_max`` and ``fewest`` for a few entries (:data:`AREA_MAX`,
     :data:`FEWEST`); ``reachable`` refuses a sheet that needs more picks than a round has; a
-    whole-sheet question out of time claims nothing (:func:`out_of_time`).  (``sheet_max``,
-    which needs every area's table: :func:`_sheet_max`, among the slow checks.)"""
+    whole-sheet question out of time claims nothing (:func:`out_of_time`); the solo bound's
+    proof proves a bound far above every sheet and not one below real games
+    (:func:`_upper_bound`).  (``sheet_max``, which needs every area's table: :func:`_sheet_max`,
+    among the slow checks.)"""
     checks: list[Check] = [_completion(q, text, more) for text in COMPLETIONS
                            for more in (1, 0)]
     checks += [_area_max(q, area, most) for area, most in AREA_MAX]
     checks += [_fewest(q, area, goal) for area, goal in FEWEST]
     checks.append(lambda: _refused(q))
     checks.append(lambda: out_of_time(q))
+    checks.append(lambda: _upper_bound(q))
     return checks
+
+
+def _upper_bound(q: types.ModuleType) -> list[str]:
+    """The solo bound's proof (the counting relaxation split by foxes) proves that no sheet
+    scores 10,000 and does not prove that none scores 100."""
+    high = q.solo_upper_bound_check(SAFETY, at=10_000)
+    low = q.solo_upper_bound_check(SAFETY, at=100)
+    if (high.value, high.proven, low.value, low.proven) == (9_999, True, None, False):
+        return []
+    return [f"solo bound below 10,000: {high.value} (proven: {high.proven}); below 100: "
+            f"{low.value} (proven: {low.proven})"]
 
 
 def out_of_time(q: types.ModuleType) -> list[str]:
@@ -571,9 +585,11 @@ def solo_games() -> tuple[tuple[str, tuple[PlayerSheet, ...]], ...]:
 
 def bound_checks(bd: types.ModuleType, sv: types.ModuleType) -> list[Check]:
     """The counting bound (``bd``: :mod:`spec.cubed.bound` or a changed copy) as a relaxation:
-    every real solo game's final sheet satisfies it with the real total and foxes, and in each
-    case of the fox split; it refuses a sheet after round 1 with more entries than a round
-    has, and turquoise crosses in two columns that one entry each cannot make."""
+    every real game's final sheet satisfies it with the real total and foxes (solo and with
+    fellow players); with a real solo game's sheet fixed, the fox-split proof admits its total
+    and refuses one more; it refuses sheets after round 1 that a round cannot write
+    (:data:`ROUND_ONE_NEVER`; turquoise crosses in two columns that one entry each cannot
+    make)."""
     def admits() -> list[str]:
         r = bd.relaxation(1)
         solver = Solver(int(SAFETY * 1000))
@@ -586,31 +602,70 @@ def bound_checks(bd: types.ModuleType, sv: types.ModuleType) -> list[Check]:
                 out.append(f"the counting bound refuses the real game {name}")
         return out
 
+    def admits_fellows() -> list[str]:
+        out = []
+        for players in (2, 3, 4):
+            r = bd.relaxation(players)
+            solver = Solver(int(SAFETY * 1000))
+            solver.add(all_of(p for _, p in r.parts))
+            _, state = play_game(players, players, greedy_policy)
+            assert isinstance(state, GameState)
+            for sheet in state.sheets:
+                real = GAME.score(sheet)
+                if solver.check(sv.equals(r.sheet, sheet), r.total.eq(real.total)) != "sat":
+                    out.append(f"the counting bound refuses a real {players}-player game's "
+                               f"sheet {format_sheet(sheet)}")
+        return out
+
+    def splits() -> list[str]:
+        r = bd.relaxation(1)
+        out = []
+        for name, after in solo_games()[:2]:
+            real = GAME.score(after[-1]).total
+            for at, want in ((real, "sat"), (real + 1, "unsat")):
+                solver = Solver(int(SAFETY * 1000))
+                solver.add(all_of(p for _, p in r.parts) & sv.equals(r.sheet, after[-1]))
+                status, _ = bd.fox_split(solver, r, at, time.perf_counter() + SAFETY)
+                if status != want:
+                    out.append(f"the fox split of {name}: total >= {at} is {status}")
+        return out
+
     def refuses() -> list[str]:
         r = bd.relaxation(1, 1)
         solver = Solver(int(SAFETY * 1000))
         solver.add(all_of(p for _, p in r.parts))
-        if solver.check(sv.equals(r.sheet, parse_sheet(AFTER_ONE_ROUND))) != "unsat":
-            return [f"the counting bound admits {AFTER_ONE_ROUND!r} after round 1"]
-        return _columns(bd, sv)
+        out = [f"the counting bound admits {text!r} after round 1" for text in ROUND_ONE_NEVER
+               if solver.check(sv.equals(r.sheet, parse_sheet(text))) != "unsat"]
+        return out or _columns(bd, sv)
 
-    return [admits, refuses]
+    return [refuses, admits, splits, admits_fellows]
+
+
+#: Sheets no solo round 1 writes: five entries (a round has 3 active picks and 1 passive); four
+#: yellow crosses (at most 2 active yellow picks, the yellow and the white die, and 1 passive).
+ROUND_ONE_NEVER = (
+    "y=x...../....../...... t=....../....../....../....../...... b=6|8 br=x........... p=2h "
+    "rr=o...... nj=....... xd=....... q=",
+    "y=xx..../x...../x..... t=....../....../....../....../...... b=| br=............ p= "
+    "rr=o...... nj=....... xd=....... q=")
 
 
 def _columns(bd: types.ModuleType, sv: types.ModuleType) -> list[str]:
-    """Two passive picks (3 crosses each) cannot make 4 crosses in column 1 and 2 in column
-    4: each entry crosses one column only (TURQUOISE-COLUMNS)."""
-    cells = [(1, 1), (2, 1), (3, 1), (4, 1), (1, 4), (2, 4)]
-    sheet = PlayerSheet().but(turquoise=sum(1 << ((r - 1) * 6 + c - 1) for r, c in cells))
+    """Two passive picks (3 crosses each) cannot make 4 crosses in one column and 2 in another:
+    each entry crosses one column only (TURQUOISE-COLUMNS), whichever the columns."""
     r = bd.relaxation(1)
     only_passive = all_of([int_var("passive.turquoise").eq(2), int_var("extra.turquoise").eq(0),
                            int_var("black.turquoise").eq(0)]
                           + [int_var(f"active{k}.turquoise").eq(0) for k in bd.FIELDS])
-    solver = Solver(int(SAFETY * 1000))
-    solver.add(sv.equals(r.sheet, sheet) & only_passive)
-    solver.add(all_of(p for _, p in r.parts))
-    if solver.check() != "unsat":
-        return ["the counting bound lets one passive pick cross two turquoise columns"]
+    for four, two in ((1, 4), (6, 3)):
+        cells = [(1, four), (2, four), (3, four), (4, four), (1, two), (2, two)]
+        sheet = PlayerSheet(turquoise=sum(1 << ((row - 1) * 6 + c - 1) for row, c in cells))
+        solver = Solver(int(SAFETY * 1000))
+        solver.add(sv.equals(r.sheet, sheet) & only_passive)
+        solver.add(all_of(p for _, p in r.parts))
+        if solver.check() != "unsat":
+            return [f"the counting bound lets one passive pick cross two turquoise columns "
+                    f"({four} and {two})"]
     return []
 
 
@@ -618,7 +673,8 @@ def order_checks(bo: types.ModuleType) -> list[Check]:
     """The order-aware bound (``bo``: :mod:`spec.cubed.bound_order` or a changed copy) as a
     relaxation: every real solo game's sheets after rounds 1..6 satisfy it with the real
     total; it refuses the best game's final sheet as the sheet after round 1, and a sheet after
-    round 1 with more entries than a round has (:data:`AFTER_ONE_ROUND`)."""
+    round 1 with more entries than a round has (:data:`AFTER_ONE_ROUND`); a round has one pick
+    per die field, one passive pick, at most 12 extra dice and 4 in one area."""
     def admits() -> list[str]:
         r = bo.relaxation()
         solver = Solver(int(SAFETY * 1000))
@@ -641,10 +697,34 @@ def order_checks(bo: types.ModuleType) -> list[Check]:
             return [f"the order-aware bound admits {AFTER_ONE_ROUND!r} after round 1"]
         return []
 
-    return [refuses, admits]
+    def one_round() -> list[str]:
+        r = bo.relaxation()
+        turns = dict(r.whole.parts)["TURNS@6"]
+        before, after = r.kinds[4], r.kinds[5]
+
+        def round_six(field1: int, passive: int, extra: int, used: int) -> str:
+            solver = Solver(int(SAFETY * 1000))
+            solver.add(turns)
+            fields: tuple[int, ...] = bo.FIELDS
+            fixed = [v.eq(0) for f in fields for v in before.active[f].values()]
+            fixed += [v.eq(0) for d in (before.passive, before.extra) for v in d.values()]
+            fixed += [before.extra_used.eq(0), total(after.active[1].values()).eq(field1),
+                      total(after.passive.values()).eq(passive),
+                      after.extra[Area.BROWN].eq(extra), after.extra_used.eq(used)]
+            status: str = solver.check(*fixed)
+            return status
+
+        cases = (((1, 1, 4, 12), "sat"), ((2, 1, 4, 4), "unsat"), ((1, 2, 4, 4), "unsat"),
+                 ((1, 1, 5, 5), "unsat"), ((1, 1, 4, 13), "unsat"))
+        return [f"the order-aware bound's round 6 with (die field I picks, passive picks, "
+                f"brown extra dice, extra dice) {case}: {round_six(*case)}, not {want}"
+                for case, want in cases if round_six(*case) != want]
+
+    return [refuses, one_round, admits]
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(
+argv: list[str] | None = None) -> int:
     """Run mutants; print each survivor and the score."""
     return generic.main("python -m spec.cubed.mutation", list(MODULES), killed, argv)
 
