@@ -1,7 +1,9 @@
-"""Mutation testing of Z3 encodings, for every game's spec: plant one small change in one line
-of an encoding (a comparison turned round, ``and`` for ``or``, a constant one off, a negation
-dropped, ``all_of`` for ``any_of``, ``le`` for ``lt`` ...), as a changed copy of the module (the
-real one is untouched).  A game's mutation module (``spec.cubed.mutation``,
+"""Mutation testing of the spec, for every game: plant one small change in one line of a module
+a solver's answer depends on (a comparison turned round, ``and`` for ``or``, a constant one off,
+a negation dropped, ``all_of`` for ``any_of``, ``le`` for ``lt`` ...), as a changed copy of the
+module (the real one is untouched): alone (:func:`load`, an area encoding checked by itself), or
+where it is imported (:func:`world`: the modules importing it imported afresh, so that a whole
+sheet's total or a solver sees the change).  A game's mutation module (``spec.cubed.mutation``,
 ``spec.fourever.mutation``) checks each copy against the engine; a mutant is killed when a
 check finds a difference (or the changed code fails); one that survives either changes nothing
 a solver can see (an equivalent mutant) or shows a hole in the checks."""
@@ -14,9 +16,10 @@ import functools
 import importlib
 import inspect
 import random
+import sys
 import time
 import types
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 
 import attrs
@@ -158,14 +161,81 @@ def mutants(module: str) -> tuple[Mutant, ...]:
 
 def load(mutant: Mutant) -> types.ModuleType:
     """The changed module, as a new module object (the real one is untouched)."""
-    real = importlib.import_module(mutant.module)
-    module = types.ModuleType(mutant.module + "_mutant")
-    module.__file__ = real.__file__
-    code = compile(mutant.source, real.__file__ or mutant.module, "exec")
-    exec(code, module.__dict__)  # noqa: S102 - the spec's own code, changed on purpose
+    module = _blank(mutant)
+    _run(mutant, module)
     return module
 
 
+def _blank(mutant: Mutant) -> types.ModuleType:
+    """An empty module object for the changed module (named ``<module>_mutant``)."""
+    module = types.ModuleType(mutant.module + "_mutant")
+    module.__file__ = importlib.import_module(mutant.module).__file__
+    return module
+
+
+def _run(mutant: Mutant, module: types.ModuleType) -> None:
+    code = compile(mutant.source, module.__file__ or mutant.module, "exec")
+    exec(code, module.__dict__)  # noqa: S102 - the spec's own code, changed on purpose
+
+
+def _imported(name: str) -> frozenset[str]:
+    """The ``spec`` modules the module ``name`` imports anywhere in its code (``import a.b``,
+    ``from a import b`` with ``b`` a module or a name of ``a``)."""
+    path = Path(sys.modules[name].__file__ or "")
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            out.add(node.module)
+            out.update(f"{node.module}.{a.name}" for a in node.names)
+    return frozenset(n for n in out if n in sys.modules and n.startswith("spec."))
+
+
+def dependents(module: str) -> frozenset[str]:
+    """The loaded ``spec`` modules that import ``module``, directly or through others."""
+    loaded = [n for n, m in sys.modules.items()
+              if n.startswith("spec.") and getattr(m, "__file__", None)]
+    imports = {n: _imported(n) for n in loaded}
+    found = {module}
+    while True:
+        more = {n for n in loaded if n not in found and imports[n] & found}
+        if not more:
+            return frozenset(found - {module})
+        found |= more
+
+
+def world(mutant: Mutant, names: Sequence[str]) -> Mapping[str, types.ModuleType]:
+    """The modules ``names`` as they are with the change made: the changed module takes the
+    real one's place while every ``spec`` module importing it (directly or through others) is
+    imported afresh, so a solver built on it (``questions`` on ``sheetvars`` ...) uses the
+    change, with caches of its own.  Modules that do not import it are the real ones (their
+    caches kept).  Afterwards ``sys.modules`` and the packages' attributes are as they were:
+    the real modules are untouched."""
+    for name in names:
+        importlib.import_module(name)
+    stale = dependents(mutant.module) | {mutant.module}
+    saved = dict(sys.modules)
+    changed = _blank(mutant)
+    try:
+        for name in stale:
+            del sys.modules[name]
+        sys.modules[mutant.module] = changed
+        parent, _, leaf = mutant.module.rpartition(".")
+        setattr(sys.modules[parent], leaf, changed)
+        _run(mutant, changed)
+        return {name: importlib.import_module(name) for name in names}
+    finally:
+        touched = stale | (set(sys.modules) - set(saved))
+        sys.modules.clear()
+        sys.modules.update(saved)
+        for name in touched:
+            parent, _, leaf = name.rpartition(".")
+            if parent in sys.modules:
+                if name in saved:
+                    setattr(sys.modules[parent], leaf, saved[name])
+                elif hasattr(sys.modules[parent], leaf):
+                    delattr(sys.modules[parent], leaf)
 
 
 Check = Callable[[], list[str]]
@@ -178,6 +248,21 @@ def first_difference(mutant: Mutant, checks: Callable[[types.ModuleType], list[C
     try:
         module = load(mutant)
         for check in checks(module):
+            found = check()
+            if found:
+                return found[0]
+    except Exception as exc:  # noqa: BLE001 - a mutant that breaks the code is killed
+        return f"{type(exc).__name__}: {exc}"
+    return None
+
+
+def first_difference_in(mutant: Mutant, names: Sequence[str],
+                        checks: Callable[[Mapping[str, types.ModuleType]], list[Check]]
+                        ) -> str | None:
+    """:func:`first_difference` for checks of the modules ``names`` as they are with the
+    change made (:func:`world`): a solver, a bound, a whole sheet's total."""
+    try:
+        for check in checks(world(mutant, names)):
             found = check()
             if found:
                 return found[0]
@@ -200,16 +285,17 @@ def sample(modules: Sequence[str], count: int, seed: int) -> list[Mutant]:
 def main(prog: str, modules: Sequence[str], killed: Callable[[Mutant], str | None],
          argv: list[str] | None = None) -> int:
     """Run mutants of ``modules``; print each survivor and the score."""
-    parser = argparse.ArgumentParser(prog=prog, description="mutation testing of the Z3 "
-                                     "encodings")
-    parser.add_argument("--sample", type=int, default=0, help="this many mutants (0: all)")
+    parser = argparse.ArgumentParser(prog=prog, description="mutation testing of the modules "
+                                     "a solver's answer depends on")
+    parser.add_argument("--sample", type=int, default=0,
+                        help="this many mutants, spread over the modules (0: all)")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--module", action="append", help="only these modules")
+    parser.add_argument("--module", action="append", choices=list(modules),
+                        help="only these modules")
     args = parser.parse_args(argv)
-    chosen = sample(modules, args.sample, args.seed) if args.sample \
-        else [m for module in modules for m in mutants(module)]
-    if args.module:
-        chosen = [m for m in chosen if m.module in args.module]
+    pool = args.module or list(modules)
+    chosen = sample(pool, args.sample, args.seed) if args.sample \
+        else [m for module in pool for m in mutants(module)]
     began = time.monotonic()
     survivors = []
     for i, mutant in enumerate(chosen, start=1):

@@ -140,6 +140,15 @@ def best_totals(rounds: int = 6, ruleset: Ruleset = Ruleset(),
                 progress(f"{area.label} table: {len(tables[area])} options found")
     finally:
         _DEADLINE.reset(token)
+    return combine(tables, rounds, deadline)
+
+
+def combine(tables: dict[Area, tuple[Option, ...]], rounds: int = 6,
+            deadline: float | None = None) -> Best:
+    """Step 2 of :func:`best_totals` for any tables of options (one per area): for every
+    entry count K, the highest total of one option per area with at most K entries in all
+    (the areas' scores plus the foxes times the lowest; a fox at the re-roll track's end when
+    the options' re-rolls and the round bonuses of ``rounds`` rounds circle it)."""
     given = given_rerolls(rounds)
     most = sum(MOST_ENTRIES.values())
     lows = sorted({o.score for t in tables.values() for o in t})

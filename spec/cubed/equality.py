@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 
 import attrs
 import numpy as np
@@ -405,33 +405,45 @@ def turquoise_whole_columns(ruleset: Ruleset = Ruleset()) -> list[str]:
     return out
 
 
-def sheet_differences(sheets: Sequence[tuple[int, PlayerSheet]]) -> list[str]:
+def sheet_differences(sheets: Sequence[tuple[int, PlayerSheet]],
+                      modules: Mapping[str, ModuleType] = MappingProxyType({})) -> list[str]:
     """Whole sheets (each after its number of rounds, at a round's end): the spec's tracks
-    (circles from the bonuses earned and the round bonuses, the re-roll track's fox) and total
-    (areas, foxes times the lowest area) against the sheet's tracks and the engine's total."""
-    from spec.cubed import scores, sheetvars, tracks
+    (circles from the bonuses earned and the round bonuses, the re-roll track's fox), foxes,
+    total (areas, foxes times the lowest area; also as ``questions.sheet_total``, what
+    ``complete`` maximises) and fewest entries against the sheet's tracks and the engine's
+    answers.  ``modules`` (by name) replaces ``spec.cubed.sheetvars``, ``scores``, ``tracks``
+    or ``questions`` with changed copies (:mod:`spec.cubed.mutation`)."""
+    from spec.cubed import questions, scores, sheetvars, tracks
 
+    sv = modules.get("spec.cubed.sheetvars", sheetvars)
+    sc = modules.get("spec.cubed.scores", scores)
+    tr = modules.get("spec.cubed.tracks", tracks)
+    qu = modules.get("spec.cubed.questions", questions)
     out = []
     by_rounds: dict[int, list[PlayerSheet]] = {}
     for rounds, sheet in sheets:
         by_rounds.setdefault(rounds, []).append(sheet)
     for rounds, group in sorted(by_rounds.items()):
-        s = sheetvars.fresh("w")
-        t = tracks.tracks(s, rounds)
-        foxes = total(sheetvars.area_foxes(s, a) for a in Area) + t.foxes
-        terms: list[Int | Bool] = [scores.with_foxes(scores.area_scores(s), foxes), t.foxes]
+        s = sv.fresh("w")
+        t = tr.tracks(s, rounds)
+        foxes = total(sv.area_foxes(s, a) for a in Area) + t.foxes
+        terms: list[Int | Bool] = [sc.with_foxes(sc.area_scores(s), foxes), t.foxes]
         terms += [t.circled[b] for b in (Bonus.REROLL, Bonus.NUMBER_JOKER, Bonus.EXTRA_DIE)]
+        terms += [foxes, qu.sheet_total(s, rounds), total(sv.area_entries(s, a) for a in Area)]
         table: dict[str, Array] = {}
         for area in Area:
             table.update(values(area, getattr(s, area.label), group))
         got = evaluate(terms, table, len(group))
         for i, sheet in enumerate(group):
-            theirs = (GAME.score(sheet).total, int(sheet.rerolls == 7), sheet.rerolls,
-                      sheet.jokers, sheet.extra_dice)
+            score = GAME.score(sheet)
+            theirs = (score.total, int(sheet.rerolls == 7), sheet.rerolls, sheet.jokers,
+                      sheet.extra_dice, score.foxes, score.total,
+                      sum(spaces.units(a, sheet) for a in Area))
             ours = tuple(int(g[i]) for g in got)
             if ours != theirs:
                 out.append(f"sheet after {rounds} rounds {format_sheet(sheet)}: spec (total, "
-                           f"track fox, circles) {ours}, engine {theirs}")
+                           f"track fox, circles, foxes, questions' total, entries) {ours}, "
+                           f"engine {theirs}")
     return out
 
 

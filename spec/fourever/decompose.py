@@ -150,7 +150,14 @@ class Best:
 def best_totals(options: Options = DEFAULT, deadline: float | None = None) -> Best:
     """For every entry count K up to a full sheet, the highest total of a sheet with at most K
     entries, and the area options making it."""
-    tables = [area_table(a, options, Until(deadline)) for a in AREAS]
+    return combine([area_table(a, options, Until(deadline)) for a in AREAS], options, deadline)
+
+
+def combine(tables: list[tuple[Option, ...]], options: Options = DEFAULT,
+            deadline: float | None = None) -> Best:
+    """Step 2 of :func:`best_totals` for any tables of options (one per area, in sheet order):
+    for every entry count K, the highest total of one option per area with at most K entries
+    in all (the areas' scores plus the foxes times the lowest, ruling 4E-10)."""
     most = sum(max(o.entries for o in t) for t in tables)
     best = np.full(most + 1, NONE, np.int64)
     where = [(0, 0)] * (most + 1)  # the (lowest score, foxes) of each entry count's best

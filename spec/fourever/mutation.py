@@ -1,33 +1,68 @@
-"""Mutation testing of Clever 4Ever's encodings (:mod:`spec.mutation`): each changed copy of an
-area module is checked against the engine with :mod:`spec.fourever.equality`, cheapest first: a
-few thousand states of its family (every writable one of a seeded share), the whole family,
-the reading back of a model's values, growth.
+"""Mutation testing of Clever 4Ever's spec (:mod:`spec.mutation`): every module a solver's answer
+depends on.  A changed copy of an area module is checked against the engine with
+:mod:`spec.fourever.equality`, cheapest first: a few thousand states of its family (every
+writable one of a seeded share), the whole family, the reading back of a model's values,
+growth.  A change to any other module a solver reads (:data:`WHOLE`: the printed sheet, the
+terms the areas share, the whole sheet's total and foxes, the per-area decomposition, the
+questions) is made where it is imported (:func:`spec.mutation.world`), and the modules that
+see it are checked: the printed tables against the engine's, the area modules as above, whole
+sheets' totals, foxes and entries against the engine on sheets of every fox count up to 7
+(:func:`sheet_corpus`), the dynamic programme of the decomposition against a brute force, an
+area table against the real one, and the solvers' answers against a brute force over the
+engine's own entries (:func:`answer_checks`).
 
-``python -m spec.fourever.mutation`` runs every mutant and prints the score;
+Not mutated: the engine's side of the checks (``spaces``, ``equality``, ``engine_view``,
+``seam``, ``certificates``: they compute what the engine says, and a certificate only refuses
+an answer, never makes one) and the solo search (``solo_search``, ``solo_value``,
+``solo_realise``: an experiment whose games ``reachable`` hands to ``verify`` before it says
+yes, so a change there can leave a sheet undecided but never makes an answer wrong).
+
+``python -m spec.fourever.mutation`` runs every mutant and prints the score (``--module``: of
+some modules only; ``--sample N``: N of them);
 ``tests/spec/fourever/test_mutation.py`` runs a seeded sample and requires every one killed.
 """
 
 from __future__ import annotations
 
 import functools
+import itertools
+import random
 import sys
+import time
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import attrs
 import numpy as np
 
+from oracle.sheet import Sheet
 from spec import mutation as generic
-from spec.fourever import equality, spaces
-from spec.fourever.seam import ruleset
+from spec.evaluate import evaluate
+from spec.fourever import decompose, equality, spaces
+from spec.fourever.engine_view import area_rules, engine_printed
+from spec.fourever.printed import AREAS
+from spec.fourever.seam import DEFAULT, Options, format_sheet, parse_sheet, ruleset, sheet_of
+from spec.fourever.seam import areas as engine_areas
+from spec.fourever.seam import foxes as engine_foxes
+from spec.fourever.seam import total as engine_total
+from spec.logic import Solver
 from spec.mutation import Mutant, mutants, replaced, source_line
 
-__all__ = ["ENCODINGS", "Mutant", "killed", "mutants", "replaced", "sample", "source_line"]
+__all__ = ["ENCODINGS", "MODULES", "WHOLE", "Mutant", "killed", "mutants", "replaced", "sample",
+           "source_line"]
 
 #: The encodings mutated, by module name, with the area each one encodes.
 ENCODINGS = {"spec.fourever.yellow": "yellow", "spec.fourever.blue": "blue",
              "spec.fourever.grey": "grey", "spec.fourever.green": "green",
              "spec.fourever.pink": "pink"}
+#: The other modules a solver's answer depends on: the printed sheet, the terms the area
+#: modules share, the whole sheet (total, foxes, entries), the per-area decomposition, the
+#: questions.
+WHOLE = ("spec.fourever.printed", "spec.fourever.terms", "spec.fourever.sheetvars",
+         "spec.fourever.decompose", "spec.fourever.questions")
+#: Every module mutated.
+MODULES = tuple(ENCODINGS) + WHOLE
 FAMILIES: dict[str, Callable[[], spaces.Space]] = {
     "yellow": spaces.yellow, "blue": spaces.blue, "grey": spaces.grey, "green": spaces.green,
     "pink": spaces.pink}
@@ -88,17 +123,446 @@ def _checks(module: types.ModuleType, label: str) -> list[Check]:
 def killed(mutant: Mutant) -> str | None:
     """The first difference the checks find for the mutant (or the error its code raises);
     None when it survives every check."""
-    return generic.first_difference(mutant, lambda m: _checks(m, ENCODINGS[mutant.module]))
+    if mutant.module in ENCODINGS:
+        return generic.first_difference(mutant,
+                                        lambda m: _checks(m, ENCODINGS[mutant.module]))
+    return generic.first_difference_in(mutant, tuple(ENCODINGS) + WHOLE, _whole_checks)
 
 
-def sample(count: int, seed: int) -> list[Mutant]:
-    """``count`` mutants drawn with ``seed``, spread over the encodings."""
-    return generic.sample(list(ENCODINGS), count, seed)
+def sample(count: int, seed: int, modules: Sequence[str] = tuple(ENCODINGS)) -> list[Mutant]:
+    """``count`` mutants drawn with ``seed``, spread over ``modules`` (the encodings)."""
+    return generic.sample(list(modules), count, seed)
+
+
+# --- the modules beyond the area encodings -----------------------------------------------
+
+World = Mapping[str, types.ModuleType]
+
+
+def _changed(w: World, name: str) -> bool:
+    """The module ``name`` sees the change (it is a fresh copy, not the real one)."""
+    return w[name] is not sys.modules[name]
+
+
+def _whole_checks(w: World) -> list[Check]:
+    """The checks of every module that sees the change, the quick ones first."""
+    quick: list[Check] = []
+    slow: list[Check] = []
+    if _changed(w, "spec.fourever.printed"):
+        quick.append(lambda: printed_differences(w["spec.fourever.printed"]))
+    if _changed(w, "spec.fourever.sheetvars"):
+        sv = w["spec.fourever.sheetvars"]
+        quick += [lambda: sheet_differences(sv), lambda: read_differences(sv)]
+    for name, label in ENCODINGS.items():
+        if _changed(w, name):
+            quick += _checks(w[name], label)
+    if _changed(w, "spec.fourever.decompose"):
+        dc = w["spec.fourever.decompose"]
+        quick.append(lambda: combine_differences(dc))
+        slow += [_table(dc, label) for label in TABLES]
+    if _changed(w, "spec.fourever.questions"):
+        quick += answer_checks(w["spec.fourever.questions"])
+        slow += whole_sheet_checks(w["spec.fourever.questions"])
+    return quick + slow
+
+
+def _table(dc: types.ModuleType, label: str) -> Check:
+    return lambda: table_differences(dc, label)
+
+
+def printed_differences(module: types.ModuleType) -> list[str]:
+    """The printed tables of ``module`` against the engine's (the spec's shorthands are
+    checked through the area modules that read them)."""
+    out = []
+    for name, theirs in engine_printed().items():
+        ours = getattr(module, name)
+        if (dict(ours) if isinstance(theirs, dict) else ours) != theirs:
+            out.append(f"printed {name}: {ours!r}, the engine prints {theirs!r}")
+    return out[:equality.SHOWN]
+
+
+@attrs.frozen
+class Corpus:
+    """Whole sheets with the engine's answers: each area's part, the fewest entries that write
+    it, and per sheet the total (default rules, and ``fox_floor_zero``), the foxes and the
+    five area scores."""
+
+    parts: tuple[tuple[Any, ...], ...]
+    entries: tuple[tuple[int, ...], ...]
+    totals: tuple[int, ...]
+    floor_totals: tuple[int, ...]
+    foxes: tuple[int, ...]
+    areas: tuple[tuple[int, ...], ...]
+
+
+#: The option under which a negative lowest area makes each fox worth 0 (ruling 4E-10).
+FLOOR = ruleset(fox_floor_zero="true")
+#: How many numbers, crosses or parts fill each area.
+FULL = {"yellow": 15, "blue": 36, "grey": 17, "green": 22, "pink": 12}
+
+
+def _walk(label: str, rng: random.Random, steps: int,
+          keep: Callable[[Any], bool] = lambda part: True) -> tuple[Any, int]:
+    """A part the engine's question-mark entries write from the blank area (``steps`` of
+    them at most, each a random target the engine lists, through parts ``keep`` accepts), and
+    how many it took (each writes one number, cross or part: the fewest that write it)."""
+    part, made = area_rules(label).EMPTY, 0
+    for _ in range(steps):
+        nexts = [p for p in spaces.successors(label, part) if keep(p)]
+        if not nexts:
+            break
+        part, made = rng.choice(nexts), made + 1
+    return part, made
+
+
+@functools.cache
+def sheet_corpus(count: int = 240) -> Corpus:
+    """Seeded whole sheets the engine writes: each area's part written by random entries
+    (from blank to full), each area taking a part with the area's most foxes or one with none
+    (each sheet its own share of both), so that the sheets show every fox count from 0 to 7
+    with the lowest area below, at or above 0; yellow's parts include its top and middle rows
+    only (a negative area with a fox); then each area's foxes alone, the blank sheet, the full
+    sheet, and the sheet of issue 29 (6 foxes, the 7th one entry away) with that entry made."""
+    rng = random.Random(29)
+    pools: dict[str, list[tuple[Any, int]]] = {}
+    for label in AREAS:
+        pools[label] = [_walk(label, rng, rng.randrange(FULL[label] + 1)) for _ in range(40)]
+        pools[label] += [_walk(label, rng, 99) for _ in range(6)]
+    pools["yellow"] += [_walk("yellow", rng, 99, _fox_ahead) for _ in range(4)]
+    pools["yellow"] += [_walk("yellow", rng, 99, lambda p: not p[2] and _fox_ahead(p))
+                        for _ in range(4)]
+    rich: dict[str, list[tuple[Any, int]]] = {}
+    plain: dict[str, list[tuple[Any, int]]] = {}
+    for label in AREAS:
+        most = max(area_rules(label).foxes(p) for p, _ in pools[label])
+        rich[label] = [(p, n) for p, n in pools[label] if area_rules(label).foxes(p) == most]
+        plain[label] = [(p, n) for p, n in pools[label] if not area_rules(label).foxes(p)]
+    chosen = []
+    for _ in range(count):
+        share = rng.random()  # of the areas taking a fox: the sheets show every fox count
+        chosen.append(tuple(rng.choice(rich[a] if rng.random() < share else plain[a])
+                            for a in AREAS))
+    blank = tuple((area_rules(a).EMPTY, 0) for a in AREAS)
+    chosen += [blank[:i] + (rich[a][0],) + blank[i + 1:] for i, a in enumerate(AREAS)]
+    chosen.append(blank)
+    chosen.append(tuple(_walk(a, rng, 99) for a in AREAS))
+    issue = parse_sheet(ISSUE)
+    for sheet in (issue, max(one_entry_successors(issue), key=engine_total)):
+        chosen.append(tuple((p, _entries(a, p)) for a, p in zip(AREAS, sheet.parts)))
+    sheets = [sheet_of(tuple(p for p, _ in c)) for c in chosen]
+    return Corpus(tuple(tuple(p for p, _ in c) for c in chosen),
+                  tuple(tuple(n for _, n in c) for c in chosen),
+                  tuple(engine_total(s) for s in sheets),
+                  tuple(engine_total(s, FLOOR) for s in sheets),
+                  tuple(engine_foxes(s) for s in sheets),
+                  tuple(engine_areas(s) for s in sheets))
+
+
+def _fox_ahead(part: Any) -> bool:
+    """Yellow's top row can still be filled (its fox): strictly increasing 1..6 in five
+    fields, the last number written leaves room for the fields after it."""
+    top = part[0]
+    return not top or top[-1] <= len(top) + 1
+
+
+def _entries(label: str, part: Any) -> int:
+    from spec.fourever.certificates import realise
+
+    return realise(label, part)
+
+
+def sheet_differences(sv: types.ModuleType) -> list[str]:
+    """A whole sheet's variables (``sv``: :mod:`spec.fourever.sheetvars` or a changed copy)
+    on every sheet of :func:`sheet_corpus`: the total (default rules and ``fox_floor_zero``),
+    the foxes, the fewest entries, each area's score, and that the sheet can be written,
+    against the engine."""
+    corpus = sheet_corpus()
+    n = len(corpus.parts)
+    s = sv.fresh("w")
+    table: dict[str, Any] = {}
+    for i, label in enumerate(AREAS):
+        module = sv.MODULES[label]
+        rows = np.array([module.values(p[i]) for p in corpus.parts], np.int64).reshape(n, -1)
+        table.update({str(t.ref): rows[:, j] for j, t in enumerate(s.area(label).flat)})
+    terms = [sv.sheet_total(s, DEFAULT), sv.sheet_total(s, FLOOR), sv.foxes(s), sv.entries(s),
+             sv.well_formed(s, DEFAULT)] + [sv.area_score(s, a) for a in AREAS]
+    got = evaluate(terms, table, n)
+    want = [corpus.totals, corpus.floor_totals, corpus.foxes,
+            tuple(sum(e) for e in corpus.entries), (1,) * n] + [
+        tuple(a[i] for a in corpus.areas) for i in range(len(AREAS))]
+    names = ["total", "total under fox_floor_zero", "foxes", "entries", "can be written"] + [
+        f"{a} score" for a in AREAS]
+    out = []
+    for name, spec, engine in zip(names, got, want):
+        for k in np.flatnonzero(np.asarray(spec, np.int64) != np.array(engine, np.int64))[:1]:
+            out.append(f"sheet {format_sheet(sheet_of(corpus.parts[k]))}: spec {name} "
+                       f"{int(spec[k])}, engine {engine[k]}")
+    return out[:equality.SHOWN]
+
+
+def read_differences(sv: types.ModuleType) -> list[str]:
+    """A few sheets (blank, full, the sheet of issue 29) fixed in the variables by ``equals``
+    (and area by area by ``area_equals``) are read back from Z3's model as themselves, on
+    their own tracks."""
+    corpus = sheet_corpus()
+    out = []
+    for parts in (corpus.parts[-4], corpus.parts[-3], corpus.parts[-2]):
+        base = parse_sheet(ISSUE)
+        sheet = base.changed(parts=parts)
+        s = sv.fresh("r")
+        solver = Solver(int(SAFETY * 1000))
+        solver.add(sv.equals(s, sheet) & sv.well_formed(s, DEFAULT))
+        if solver.check() != "sat":
+            out.append(f"{format_sheet(sheet)}: not a model of its own variables")
+            continue
+        if sv.read(solver.model(), s, base) != sheet:
+            out.append(f"{format_sheet(sheet)} reads back as "
+                       f"{format_sheet(sv.read(solver.model(), s, base))}")
+        solver = Solver(int(SAFETY * 1000))
+        for label, part in zip(AREAS, parts):
+            solver.add(sv.area_equals(s, label, part))
+        if solver.check() != "sat" or sv.read(solver.model(), s).parts != parts:
+            out.append(f"{format_sheet(sheet)}: area by area, not read back as itself")
+    return out
+
+
+def one_entry_successors(sheet: Sheet, options: Options = DEFAULT) -> list[Sheet]:
+    """Every sheet one question-mark entry of the engine makes from ``sheet``, in any area
+    (a question mark reaches every state dice reach, :mod:`spec.fourever.spaces`)."""
+    out = []
+    for i, label in enumerate(AREAS):
+        for part in spaces.successors(label, sheet.parts[i], options):
+            parts = list(sheet.parts)
+            parts[i] = part
+            out.append(sheet.changed(parts=tuple(parts)))
+    return out
+
+
+#: Issue 29's sheet: 6 foxes (yellow, grey's 3, green, pink), the 7th (blue's) one entry away;
+#: the best completion with one more entry scores 499 and needs the 7th fox.
+ISSUE = ("y=23456/1/6 b=....../....../....../.x..../x...../xx.... gy=xxxxxxxxxxxxxxxxx "
+         "gn=6666666666/6666666666 p=4444444 rr=o...... xd=....... ps=......... q=")
+#: Yellow below 0 with its fox, grey's 3 foxes: the lowest area negative (ruling 4E-10).
+NEGATIVE = ("y=12345/6666/ b=....../....../....../....../....../...... gy=xxxxxxxxxxxxxxxxx "
+            "gn=/ p= rr=....... xd=....... ps=......... q=")
+#: The completions asked: (sheet, options).
+COMPLETIONS = ((ISSUE, DEFAULT), (NEGATIVE, DEFAULT), (NEGATIVE, FLOOR))
+#: The area questions asked: (area, at most so many entries), and (area, points) for fewest.
+AREA_MAX = (("yellow", 2), ("blue", 2), ("grey", 3), ("green", 2), ("pink", 3))
+FEWEST = (("yellow", 12), ("grey", 9), ("pink", 10))
+#: Seconds given to a question, an area table or a bound's check: a safety bound the real
+#: modules never come near (each answer is proven in a second or two), so it decides nothing
+#: for them; a change that makes a solver run away (an objective without bound, an ascent that
+#: never ends) is stopped by it and killed (its answer unproven, its table out of time).
+SAFETY = 120.0
+#: The same for a whole-sheet question whose decomposition makes every area's table anew (a
+#: changed decomposition: Clever 4Ever's pink table alone takes about 100 s).
+TABLES_SAFETY = 1800.0
+
+
+@functools.cache
+def best_after_one(text: str, options: Options) -> tuple[int, int]:
+    """The sheet's own total and the best total one more entry gives, by brute force over
+    every one-entry successor the engine lists."""
+    sheet = parse_sheet(text)
+    own = engine_total(sheet, options)
+    return own, max([own] + [engine_total(s, options) for s in one_entry_successors(sheet)])
+
+
+@functools.cache
+def area_within(label: str, most: int) -> tuple[int, ...]:
+    """For 0..``most`` entries, the area's best score by the engine over every part its
+    question-mark entries write in at most that many (breadth first)."""
+    rules = area_rules(label)
+    layer = {rules.EMPTY}
+    seen = set(layer)
+    best = [rules.score(rules.EMPTY)]
+    for _ in range(most):
+        layer = {n for p in layer for n in spaces.successors(label, p)} - seen
+        seen |= layer
+        best.append(max([best[-1]] + [rules.score(p) for p in layer]))
+    return tuple(best)
+
+
+@functools.cache
+def fewest_within(label: str, goal: int) -> int:
+    """The fewest question-mark entries of the engine that give the area ``goal`` points
+    (breadth first)."""
+    most = 0
+    while area_within(label, most)[-1] < goal:
+        most += 1
+    return most
+
+
+def answer_checks(q: types.ModuleType) -> list[Check]:
+    """The solvers' answers (``q``: :mod:`spec.fourever.questions` or a changed copy) against
+    brute force over the engine's entries, one check per question: ``complete`` with 0 more
+    entries is the sheet's own total and with 1 the best one-entry successor
+    (:data:`COMPLETIONS`: the 7th fox, a negative lowest area under both rules); ``area_max``
+    and ``fewest`` for a few entries (:data:`AREA_MAX`, :data:`FEWEST`); the most entries of a
+    solo game counted from the rulebook (6 rounds x 4 picks, 7 extra dice, 26 printed
+    question marks); a whole-sheet question out of time claims nothing (:func:`out_of_time`).
+    (``sheet_max`` itself needs every area's table, pink's alone about 100 s: not asked.)"""
+    checks: list[Check] = [_completion(q, text, options, more)
+                           for text, options in COMPLETIONS for more in (1, 0)]
+    checks += [_area_max(q, label, most) for label, most in AREA_MAX]
+    checks += [_fewest(q, label, goal) for label, goal in FEWEST]
+    checks.append(lambda: [] if q.solo_entries() == 6 * 4 + 7 + (5 + 4 + 5 + 6 + 4 + 1 + 1)
+                  else [f"a solo game's entries: {q.solo_entries()}, the rulebook's 57"])
+    checks.append(lambda: out_of_time(q))
+    return checks
+
+
+def out_of_time(q: types.ModuleType) -> list[str]:
+    """A whole-sheet question given no time at all (its deadline passed before the area tables
+    are combined, so it always runs out) answers nothing and claims no proof."""
+    out = []
+    for answer in (q.sheet_max(3, 0.0), q.fewest(10, None, 0.0)):
+        if answer.proven or answer.value is not None:
+            out.append(f"{answer.question}, out of time: {answer.value} (proven: "
+                       f"{answer.proven})")
+    return out
+
+
+def whole_sheet_checks(q: types.ModuleType) -> list[Check]:
+    """The whole-sheet questions (``q``: :mod:`spec.fourever.questions` or a changed copy)
+    against the real decomposition (checked itself by :func:`combine_differences` and
+    :func:`table_differences`): ``sheet_max``, ``fewest`` for the whole sheet and the solo
+    bound (57 entries) are its best totals, proven; slow the first time (every area's table,
+    pink's alone about 100 s), then cached."""
+    def sheet_max(most: int) -> list[str]:
+        want = decompose.best_totals(DEFAULT).totals[most]
+        answer = q.sheet_max(most, TABLES_SAFETY)
+        if (answer.value, answer.proven) == (want, True):
+            return []
+        return [f"sheet-max {most}: {answer.value}, the decomposition {want}"]
+
+    def fewest(goal: int) -> list[str]:
+        totals = decompose.best_totals(DEFAULT).totals
+        want = next(k for k, t in enumerate(totals) if t >= goal)
+        answer = q.fewest(goal, None, TABLES_SAFETY)
+        if (answer.value, answer.proven) == (want, True):
+            return []
+        return [f"fewest {goal} sheet points: {answer.value}, the decomposition {want}"]
+
+    def solo_bound() -> list[str]:
+        want = decompose.best_totals(DEFAULT).totals[57]
+        answer = q.solo_bound(TABLES_SAFETY)
+        if (answer.value, answer.proven) == (want, True) and any("57" in n for n in answer.notes):
+            return []
+        return [f"solo bound: {answer.value} {answer.notes}, the decomposition {want}"]
+
+    return [lambda: sheet_max(10), lambda: fewest(150), solo_bound]
+
+
+def _completion(q: types.ModuleType, text: str, options: Options, more: int) -> Check:
+    def check() -> list[str]:
+        want = best_after_one(text, options)[more]
+        answer = q.complete(parse_sheet(text), more, SAFETY, options)
+        if (answer.value, answer.proven) == (want, True):
+            return []
+        return [f"complete {text!r} {more} (fox_floor_zero {options.fox_floor_zero}): "
+                f"{answer.value} (proven: {answer.proven}), brute force {want}"]
+    return check
+
+
+def _area_max(q: types.ModuleType, label: str, most: int) -> Check:
+    def check() -> list[str]:
+        want = area_within(label, most)[most]
+        answer = q.area_max(label, most, SAFETY)
+        if (answer.value, answer.proven) == (want, True):
+            return []
+        return [f"area-max {label} {most}: {answer.value}, brute force {want}"]
+    return check
+
+
+def _fewest(q: types.ModuleType, label: str, goal: int) -> Check:
+    def check() -> list[str]:
+        want = fewest_within(label, goal)
+        answer = q.fewest(goal, label, SAFETY)
+        if (answer.value, answer.proven) == (want, True):
+            return []
+        return [f"fewest {goal} {label}: {answer.value}, brute force {want}"]
+    return check
+
+
+#: The areas whose tables a changed decomposition makes again (the quick ones: yellow has a
+#: negative score, grey three foxes).
+TABLES = ("yellow", "grey")
+
+
+@functools.cache
+def real_table(label: str) -> frozenset[tuple[int, int, int]]:
+    """(entries, foxes, score) of every option of the real area table."""
+    return frozenset((o.entries, o.foxes, o.score) for o in decompose.area_table(label))
+
+
+def table_differences(dc: types.ModuleType, label: str) -> list[str]:
+    """The area table ``dc`` makes (:func:`spec.fourever.decompose.made_table`) has the real
+    one's options, and each option's part is what the engine says of it."""
+    made = dc.made_table(label, DEFAULT, time.perf_counter() + SAFETY)
+    got = frozenset((o.entries, o.foxes, o.score) for o in made)
+    if got != real_table(label):
+        return [f"{label} table: {sorted(got ^ real_table(label))[:4]} differ"]
+    rules = area_rules(label)
+    for o in made:
+        if (rules.score(o.part), rules.foxes(o.part)) != (o.score, o.foxes) or \
+                _entries(label, o.part) > o.entries:
+            return [f"{label} table: {o} is not what the engine says of its part"]
+    return []
+
+
+def _synthetic_tables(rng: random.Random) -> list[tuple[Any, ...]]:
+    """Random small area tables of the real shape: yellow's scores may be negative, grey has
+    up to 3 foxes, each other area 1 (7 in all)."""
+    tables = []
+    for label in AREAS:
+        most_foxes = 3 if label == "grey" else 1
+        low = -30 if label == "yellow" else 0
+        options = {(0, 0, 0 if label != "yellow" else rng.randrange(-5, 1))}
+        for _ in range(rng.randrange(1, 5)):
+            options.add((rng.randrange(1, 9), rng.randrange(most_foxes + 1),
+                         rng.randrange(low, 60)))
+        tables.append(tuple(decompose.Option(label, e, f, v, (label, e, f, v))
+                            for e, f, v in sorted(options)))
+    return tables
+
+
+def combine_differences(dc: types.ModuleType, cases: int = 30) -> list[str]:
+    """The decomposition's choice (``dc.combine``) on seeded random tables against a brute
+    force over every choice of one option per area: for every entry count K, the best total
+    (areas plus foxes times the lowest, 0 for a negative lowest under ``fox_floor_zero``) with
+    at most K entries, and the choice shown makes it (its parts in sheet order: ``combined``)."""
+    rng = random.Random(2029)
+    for case in range(cases):
+        tables = _synthetic_tables(rng)
+        options = FLOOR if case % 2 else DEFAULT
+        made = list(itertools.product(*tables))
+
+        def value(choice: Sequence[Any]) -> int:
+            low = min(int(o.score) for o in choice)
+            worth = max(low, 0) if options.fox_floor_zero else low
+            return sum(int(o.score) for o in choice) + sum(int(o.foxes) for o in choice) * worth
+
+        totals = [value(c) for c in made]
+        entries = [sum(o.entries for o in c) for c in made]
+        got = dc.combine([tuple(t) for t in tables], options)
+        for k, claimed in enumerate(got.totals):
+            want = max(t for t, e in zip(totals, entries) if e <= k)
+            chosen = got.choices[k]
+            if claimed != want or value(chosen) != claimed or \
+                    sum(o.entries for o in chosen) > k:
+                return [f"combine of {tables} ({options}): {k} entries give {claimed} "
+                        f"(choice {chosen}), brute force {want}"]
+            parts = tuple(next(o for o in chosen if o.label == a).part for a in AREAS)
+            if dc.combined(chosen) != parts:
+                return [f"the parts of {chosen} combined as {dc.combined(chosen)}"]
+    return []
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run mutants; print each survivor and the score."""
-    return generic.main("python -m spec.fourever.mutation", list(ENCODINGS), killed, argv)
+    return generic.main("python -m spec.fourever.mutation", list(MODULES), killed, argv)
 
 
 if __name__ == "__main__":

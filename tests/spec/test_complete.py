@@ -89,8 +89,9 @@ def test_no_more_entries_leaves_the_sheets_own_score(name: str) -> None:
         assert answer.value == 1
 
 
-@pytest.mark.parametrize("name", ["one-cross", "mixed", "solo-best"])
+@pytest.mark.parametrize("name", ["one-cross", "mixed", "solo-best", "solo-594"])
 def test_one_more_entry_is_the_best_successor_the_engine_lists(name: str) -> None:
+    """(solo-594: 6 foxes, the 6th at the re-roll track's end.)"""
     sheet = _sheets()[name]
     best = max(_end_total(s) for s in [sheet, *one_entry_successors(sheet)])
     answer = questions.complete(sheet, 1, SAFETY)

@@ -22,6 +22,9 @@ EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
 #: The README's completion example: a few entries in every area.
 SMALL = ("y=12/3/ b=x...../....../....../....../....../...... gy=x................ gn=1/ p=2 "
          "rr=....... xd=....... ps=......... q=")
+#: Issue 29's sheet: 6 foxes; its best completion with one more entry (499) crosses the 7th.
+SEVEN_FOXES = ("y=23456/1/6 b=....../....../....../.x..../x...../xx.... gy=xxxxxxxxxxxxxxxxx "
+               "gn=6666666666/6666666666 p=4444444 rr=o...... xd=....... ps=......... q=")
 #: Seconds given to a question: a safety bound never reached here (the answers asserted are
 #: proven ones, which do not depend on the machine's speed).
 SAFETY = 3600.0
@@ -36,7 +39,8 @@ def final_sheet(name: str) -> Sheet:
 
 
 def _sheets() -> dict[str, Sheet]:
-    return {"small": parse_sheet(SMALL), "best": final_sheet("fourever-solo-best.json"),
+    return {"small": parse_sheet(SMALL), "seven-foxes": parse_sheet(SEVEN_FOXES),
+            "best": final_sheet("fourever-solo-best.json"),
             "legal": final_sheet("fourever-solo-legal.json"),
             "three": final_sheet("fourever-three-players-legal.json")}
 
@@ -87,7 +91,7 @@ def test_no_more_entries_leaves_the_sheets_own_score(name: str) -> None:
     assert answer.witness is not None and parse_sheet(answer.witness).parts == sheet.parts
 
 
-@pytest.mark.parametrize("name", ["small", "legal", "three"])
+@pytest.mark.parametrize("name", ["small", "seven-foxes", "legal", "three"])
 def test_one_more_entry_is_the_best_successor_the_engine_lists(name: str) -> None:
     sheet = _sheets()[name]
     best = max(total(s) for s in [sheet, *one_entry_successors(sheet)])

@@ -1,6 +1,8 @@
-"""Mutation testing of Clever 4Ever's encodings (spec/fourever/mutation.py), CI-sized: a seeded
+"""Mutation testing of Clever 4Ever's spec (spec/fourever/mutation.py), CI-sized: a seeded
 sample of single changes to the five area modules, each of which the equality checks must find,
-and planted bugs of the kinds the rules invite (the whole run, every mutant: ``python -m
+and planted bugs of the kinds the rules invite; the same for the other modules a solver's answer
+depends on (printed sheet, terms, whole-sheet total and foxes, decomposition, questions), with
+the 7th-fox slip of issue 29 (the whole run, every mutant: ``python -m
 spec.fourever.mutation``, README "Solving Clever 4Ever sheets").  The changes that cannot be
 found are equivalent (they change no answer of the encoding), listed with the reason; a new
 survivor is a hole in the checks."""
@@ -9,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from spec.fourever import mutation
+from spec import mutation as generic
+from spec.fourever import decompose, mutation, sheetvars
 
 #: (module, source line, column, change) of every equivalent mutant, and why nothing can see
 #: it (``python -m spec.fourever.mutation``: 229 of 234 killed, these 5 survive).
@@ -68,3 +71,73 @@ def test_equivalent_mutants_still_exist_and_survive() -> None:
         for m in mutation.mutants(module):
             if _id(m) in EQUIVALENT and m.module.endswith("yellow"):
                 assert mutation.killed(m) is None, m.key
+
+
+# --- the modules beyond the area encodings (issue 29) ----------------------------------------
+
+#: The 7th-fox slip of issue 29: with it the whole spec suite once passed, and ``solve --game
+#: clever-4ever complete`` answered 485 "(proven optimal)" for :data:`mutation.ISSUE` with one
+#: more entry, whose best completion (the 7th fox) scores 499.
+SEVENTH_FOX = ("spec.fourever.sheetvars", "for k in range(1, MOST_FOXES + 1))",
+               "for k in range(1, MOST_FOXES))")
+
+
+def test_the_seventh_fox_slip_of_issue_29_is_found() -> None:
+    """Both the whole-sheet totals (against the engine, on sheets with 7 foxes) and the
+    solver's answer (against a brute force over the engine's one-entry successors) see it."""
+    mutant = mutation.replaced(*SEVENTH_FOX)
+    assert mutation.killed(mutant) is not None
+    w = generic.world(mutant, ["spec.fourever.sheetvars", "spec.fourever.questions"])
+    assert mutation.sheet_differences(w["spec.fourever.sheetvars"])
+    complete_one = mutation.answer_checks(w["spec.fourever.questions"])[0]
+    assert complete_one() == [
+        f"complete {mutation.ISSUE!r} 1 (fox_floor_zero False): 485 (proven: True), "
+        "brute force 499"]
+
+
+@pytest.mark.parametrize(("module", "old", "new"), [
+    # a written number that may change as the area grows (every area reads ``kept``)
+    ("spec.fourever.terms", "o.gt(0).implies(n.eq(o))", "o.gt(0).implies(n.ge(o))"),
+    # the decomposition's choice never takes a sheet with 7 foxes
+    ("spec.fourever.decompose", "for f in range(MOST_FOXES + 1):", "for f in range(MOST_FOXES):"),
+    # a completion allowed one entry more than asked
+    ("spec.fourever.questions", "(sheetvars.entries(new) - sheetvars.entries(old)).le(more)",
+     "(sheetvars.entries(new) - sheetvars.entries(old)).le(more + 1)"),
+    # the pink 12th field misread
+    ("spec.fourever.printed", "PINK_POINTS = (2, 4, 6, 9, 12, 15, 19, 23, 27, 32, 37, 42)",
+     "PINK_POINTS = (2, 4, 6, 9, 12, 15, 19, 23, 27, 32, 37, 41)"),
+], ids=["terms", "decompose", "questions", "printed"])
+def test_planted_slips_beyond_the_encodings_are_found(module: str, old: str, new: str) -> None:
+    assert mutation.killed(mutation.replaced(module, old, new)) is not None
+
+
+def test_the_sheets_checked_have_seven_foxes_and_negative_areas() -> None:
+    """The whole-sheet corpus has sheets of every fox count up to 7, each with the lowest area
+    below 0 (ruling 4E-10) and above 0; the real modules agree with the engine on all of them,
+    and the decomposition's choice with a brute force."""
+    corpus = mutation.sheet_corpus()
+    for sign in (-1, 1):
+        counts = {f for f, areas in zip(corpus.foxes, corpus.areas) if min(areas) * sign > 0}
+        assert counts == set(range(8)), (sign, counts)
+    assert any(t != f for t, f in zip(corpus.totals, corpus.floor_totals))
+    assert mutation.sheet_differences(sheetvars) == []
+    assert mutation.read_differences(sheetvars) == []
+    assert mutation.combine_differences(decompose) == []
+
+
+#: (module, source line, column, change) of every equivalent mutant beyond the encodings, and
+#: why nothing can see it.
+EQUIVALENT_WHOLE: dict[tuple[str, str, int, str], str] = {}
+
+#: Mutants beyond the encodings in the sample (the first modules of ``WHOLE``, one each; the
+#: planted slips above cover every module).
+WHOLE_SAMPLE = 3
+
+
+@pytest.mark.parametrize("mutant", mutation.sample(WHOLE_SAMPLE, 29, mutation.WHOLE),
+                         ids=lambda m: m.key)
+def test_every_sampled_mutant_beyond_the_encodings_is_killed(mutant: mutation.Mutant) -> None:
+    if _id(mutant) in EQUIVALENT_WHOLE:
+        pytest.skip(EQUIVALENT_WHOLE[_id(mutant)])
+    assert mutation.killed(mutant) is not None, (
+        f"{mutant.key}: {mutation.source_line(mutant)} survives every check")
