@@ -5,9 +5,9 @@ worker processes here.  Dask's own log lines and warnings stay off the user's te
 verdicts and the one-line errors are the output), and a Ctrl-C or SIGTERM ends the command at
 once: the local workers leave Ctrl-C to this process (a Ctrl-C in a terminal reaches every
 process of the group, and each worker would print a traceback), they are killed rather than
-closed gracefully when interrupted (a graceful close waits for the batch running), and the
-helper process of :mod:`multiprocessing` that would warn about the semaphores they leave (it
-cleans them up) writes nowhere.
+closed gracefully when interrupted (a graceful close waits for the batch running) and not
+started again (:func:`_no_restarts`), and the helper process of :mod:`multiprocessing` that would
+warn about the semaphores they leave (it cleans them up) writes nowhere.
 """
 
 from __future__ import annotations
@@ -41,6 +41,21 @@ def _close_when_done(resource: _Closable) -> ExitCallback:
         if kind is None:
             resource.close()
     return close
+
+
+def _no_restarts(cluster: object) -> ExitCallback:
+    """An exit callback that, when the command is interrupted, tells the nanny of each local
+    worker not to start its worker again.  The workers end as this process exits; a nanny still
+    running (Dask's event loop runs on while the process exits) would start a new worker, whose
+    start is cut short by the exit and prints a traceback (``EOFError: Ran out of input``) on
+    the terminal: seen on a busy machine, where the loop gets the time to do it."""
+    def stop(kind: type[BaseException] | None, exc: BaseException | None,
+             tb: TracebackType | None) -> None:
+        if kind is not None:
+            for nanny in list(getattr(cluster, "workers", {}).values()):
+                with contextlib.suppress(Exception):  # a nanny already closed
+                    nanny.close_gracefully()
+    return stop
 
 
 def _quiet_resource_tracker() -> None:
@@ -80,6 +95,7 @@ def dask_executor(stack: contextlib.ExitStack, address: str, jobs: int) -> tuple
             finally:
                 signal.signal(signal.SIGINT, handler)
             stack.push(_close_when_done(cluster))
+            stack.push(_no_restarts(cluster))
             client = Client(cluster)
         else:
             client = Client(address, timeout="10s")
