@@ -39,7 +39,7 @@ from typing import BinaryIO, NoReturn, TextIO
 
 from oracle import __version__
 from oracle.adapter.commands import register as register_adapter_commands
-from oracle.cluster import dask_executor
+from oracle.cluster import dask_executor, no_restarts
 from oracle.argtypes import cores, jobs, whole
 from oracle.serve.command import register as register_serve
 from oracle.errors import OracleError, RecordError
@@ -182,6 +182,8 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             stack.callback(pool.shutdown, wait=False, cancel_futures=True)  # when interrupted
             executor = pool
         stack.push(reap)
+        if args.dask and executor is not None:  # before the reaper kills the workers
+            stack.push(no_restarts(executor))
         drawn = False
         outcomes = judged(items, judging, executor, jobs)
         stack.callback(outcomes.close)  # first: the batches not started are cancelled
