@@ -43,7 +43,7 @@ import attrs
 
 from oracle import __version__
 from oracle.adapter.commands import register as register_adapter_commands
-from oracle.cluster import dask_executor
+from oracle.cluster import dask_executor, no_restarts
 from oracle.argtypes import cores, jobs, record_seed, whole
 from oracle.serve.command import register as register_serve
 from oracle.errors import OracleError, RecordError
@@ -189,6 +189,8 @@ def cmd_verify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             stack.push(_pool_stopper(pool))
             executor, cancel = pool, False  # the pool cancels its own batches (_pool_stopper)
         stack.push(reap)
+        if args.dask and executor is not None:  # before the reaper kills the workers
+            stack.push(no_restarts(executor))
         outcomes = judged(items, judging, executor, jobs, cancel=cancel)
         stack.callback(outcomes.close)  # first: the batches not started are cancelled
         drawn = False
