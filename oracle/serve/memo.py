@@ -72,6 +72,11 @@ class PositionMemo:
             self._read.put(text, found)
         return found
 
+    def known(self, text: bytes) -> tuple[Game, State] | None:
+        """The game and state of a position whose JSON text (as :func:`dumps` writes it) was
+        read or written lately, or None."""
+        return self._read.get(text)
+
     def write(self, game: Game, state: State) -> bytes:
         """The JSON text of ``state``'s position (``game.to_json``), as the service writes it."""
         text = self._written.get(state)
