@@ -15,6 +15,7 @@ import pytest
 from oracle.game import Game, State
 from oracle.games import GAMES, find_game
 from oracle.play import play_game
+from oracle.model.state import state_to_json_text
 from oracle.position import state_from_json
 from oracle.serve.app import create_app
 from oracle.serve.memo import PositionMemo
@@ -289,3 +290,18 @@ def test_a_position_sent_back_as_given_gets_the_same_answers() -> None:
     assert legal.status_code == 200 and legal.json()["to_move"] == "dice"
     assert "position" in asked.json() and "position" not in legal.json()
     assert wrong.status_code == 422 and wrong.json()["where"] == "/position_text"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_positions_json_text_is_json_dumps_of_its_json(name: str) -> None:
+    """What the service writes (each sheet's text kept, oracle.model.state.state_to_json_text)
+    is exactly json.dumps of the position's JSON, for every position of random games of one to
+    four players, sheets seen before or not."""
+    game = find_game(name)
+    for players in range(1, 5):
+        moves, _ = play_game(players, 40 + players, game=name)
+        state = game.new_game(players)
+        for move in moves:
+            assert state_to_json_text(state) == json.dumps(game.to_json(state))  # type: ignore[arg-type]  # a state of the game
+            state = game.apply_unchecked(state, move)
+        assert state_to_json_text(state) == json.dumps(game.to_json(state))  # type: ignore[arg-type]  # a state of the game
