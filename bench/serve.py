@@ -4,20 +4,29 @@ revision REV side by side.
 
 A real ``clever-oracle serve`` is started on a free loopback port (for each ``--workers``
 count, default 1) and sent a fixed number of requests (``--requests``, default 400) by
-``--clients`` threads at once (default 8, each with its own keep-alive connection):
+``--clients`` threads at once (default 8, each with its own keep-alive connection and as light
+a client as can be: raw HTTP/1.1 over a socket), from the positions of seeded 2-player games
+(Clever Cubed and Clever 4Ever, in turn), each position once in a whole run:
 
-- ``legal`` and ``apply``: the positions of two seeded 2-player games (Clever Cubed, Clever
-  4Ever), in turn, each with the move played in it; sent as position notation (``text``:
-  ``{"position", "move"}``, the form every revision takes) and as the JSON game model
-  (``state``: ``{"state", "move"}`` with the move as JSON, docs/formats.md section 6);
+- ``legal``: each position's legal moves, the position never seen by the server before (the
+  worst case for a service that remembers positions lately read and written);
+- ``apply``: each position with the move played in it, in the order of play, as an app playing
+  games sends them (the position it sends is the one the service's last answer gave);
+- ``play``: an app's turn: ``legal`` then ``apply`` on each position, in the order of play;
 - ``verify``: one record of a 3-player game (122 steps), as one JSON record per request.
 
-Every answer must be 200 (and every ``apply`` accepted).  With ``--against REV``, REV is checked
-out into a temporary worktree and its server runs beside this tree's; the runs alternate between
-the two, so both see the same load on a shared machine, and each line gives the ratio of this
-tree's rate to REV's (REV is sent the ``text`` form only).  Figures are the median of
-``--repeat`` runs (default 3) with the min and max; ratios are the median of the per-run ratios.
-The clients run on the same machine as the servers and share its cores with them.
+Positions are sent as position notation (``text``: ``{"position", "move"}``, the form every
+revision takes) and as the JSON game model (``state``: ``{"state", "move"}`` with the move as
+JSON, docs/formats.md section 6).  Every answer must be 200 (and every ``apply`` accepted).
+
+With ``--against REV``, REV is checked out into a temporary worktree and its server runs beside
+this tree's; the runs alternate between the servers, so both see the same load on a shared
+machine, and each line gives the ratios of this tree's figures to REV's (REV is sent the
+``text`` form only).  Each line gives requests per second and the server's CPU milliseconds per
+request (its processes' user and system time, over the requests: what a busy machine changes
+least); figures are the median of ``--repeat`` runs (default 3) with the min and max, and ratios
+the median of the per-run ratios.  The clients run on the same machine as the servers and share
+its cores with them.
 """
 
 from __future__ import annotations
@@ -40,6 +49,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from oracle.game import Move, State  # noqa: E402
 from oracle.games import find_game  # noqa: E402
 from oracle.play import play_game  # noqa: E402
 from tests.serve.live import Served, alive, serving  # noqa: E402
@@ -50,14 +60,32 @@ GAMES = ("clever-cubed", "clever-4ever")
 Request = tuple[str, bytes]
 
 
+def _requests(kind: str, form: str, game: str, state: State, move: Move) -> list[Request]:
+    """The requests of one kind for one position."""
+    rules = find_game(game)
+    position: dict[str, object] = ({"position": rules.format_position(state)} if form == "text"
+                                   else {"state": rules.to_json(state)})
+    applied = {**position, "move": str(move) if form == "text" else rules.move_to_json(move)}
+    found = {"legal": [("/legal", position)], "apply": [("/apply", applied)],
+             "play": [("/legal", position), ("/apply", applied)]}[kind]
+    return [(path, json.dumps(body).encode()) for path, body in found]
+
+
+#: The kinds and forms of requests, each with games of its own seeds (no kind or form is helped
+#: by a cache another one filled on the same server).
+SEEDS = {(kind, form): 1 + 1000 * i for i, (kind, form) in enumerate(
+    (k, f) for k in ("legal", "apply", "play") for f in ("text", "state"))}
+
+
 def _bodies(kind: str, form: str, count: int) -> list[Request]:
-    """``count`` (path, JSON body) requests of one kind and form: for ``legal`` and ``apply``,
-    each position once (seeded 2-player games of each game in :data:`GAMES`, in turn, as many
-    as it takes), so that no run is helped by what an earlier one left in a cache."""
+    """``count`` (path, JSON body) requests of one kind and form: but for ``verify``, each
+    position once (seeded 2-player games of each game in :data:`GAMES`, in turn, as many as
+    it takes, from the kind's and form's own seeds, :data:`SEEDS`), so that no run is helped
+    by what an earlier one left in a cache.  The same on every server."""
     if kind == "verify":
         return [("/verify", RECORD.read_bytes())] * count
     each: dict[str, list[Request]] = {name: [] for name in GAMES}
-    seed = 0
+    seed = SEEDS[kind, form] - 1
     while min(len(found) for found in each.values()) < count:
         seed += 1
         for name, found in each.items():
@@ -65,15 +93,12 @@ def _bodies(kind: str, form: str, count: int) -> list[Request]:
             moves, _ = play_game(2, seed, game=name)
             state = game.new_game(2)
             for move in moves:
-                body: dict[str, object] = (
-                    {"position": game.format_position(state)} if form == "text"
-                    else {"state": game.to_json(state)})
-                if kind == "apply":
-                    body["move"] = str(move) if form == "text" else game.move_to_json(move)
-                found.append((f"/{kind}", json.dumps(body).encode()))
+                found.extend(_requests(kind, form, name, state, move))
                 state = game.apply_unchecked(state, move)
-    bodies = [body for pair in zip(*each.values()) for body in pair]  # the games in turn
-    return bodies[:count]
+    if kind == "play":  # a turn's two requests stay together
+        pairs = {name: list(zip(found[::2], found[1::2])) for name, found in each.items()}
+        return [r for two in zip(*pairs.values()) for pair in two for r in pair][:count]
+    return [body for pair in zip(*each.values()) for body in pair][:count]  # games in turn
 
 
 def _exchange(sock: socket.socket, path: str, body: bytes) -> tuple[int, bytes]:
@@ -198,8 +223,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, nargs="+", default=[1])
     parser.add_argument("--against", metavar="REV", help="a git revision to measure beside "
                         "this tree (text form), e.g. 0dd6112")
-    parser.add_argument("--kinds", nargs="+", default=["legal", "apply", "verify"],
-                        choices=["legal", "apply", "verify"])
+    parser.add_argument("--kinds", nargs="+", default=["legal", "apply", "play", "verify"],
+                        choices=["legal", "apply", "play", "verify"])
     parser.add_argument("--forms", nargs="+", default=["text", "state"],
                         choices=["text", "state"], help="how positions are sent to this tree")
     args = parser.parse_args(argv)

@@ -30,6 +30,7 @@ reaches, a position in which nobody has a decision; each with the JSON pointer o
 
 from __future__ import annotations
 
+import json
 from functools import cache, lru_cache
 from typing import Any
 
@@ -45,7 +46,7 @@ from oracle.state import GameState
 from oracle.turn import settle
 from oracle.variant import Variant
 
-__all__ = ["STATE_FORMAT", "player_id", "state_from_json", "state_to_json"]
+__all__ = ["STATE_FORMAT", "player_id", "state_from_json", "state_to_json", "state_to_json_text"]
 
 #: The format of a position's JSON (its ``format`` key).
 STATE_FORMAT = "clever-oracle-state/1"
@@ -85,23 +86,15 @@ def _options(ruleset: Any) -> dict[str, str | bool]:
     return options
 
 
-def state_to_json(state: GameState[Any, Any]) -> dict[str, object]:
-    """The position as JSON data (see the module docstring)."""
+def _head(state: GameState[Any, Any]) -> dict[str, object]:
+    """Every key of the position's JSON but its players, in order."""
     variant = state.variant
     codes = _codes(variant)
-    extras = _extras(codes)
     faces, places = state.faces, state.places
-    ruleset = state.ruleset
-    players: list[object] = []
-    for i, sheet in enumerate(state.sheets):
-        scored = breakdown(variant, sheet, ruleset)
-        players.append({"id": _IDS[i], "extra_dice": list(extras[state.extras[i]]),
-                        "sheet": sheet_to_json(variant, sheet, scored.foxes),
-                        "score": scored.to_json()})
     return {
         "format": STATE_FORMAT,
         "game": variant.name,
-        "ruleset": dict(_options(ruleset)),
+        "ruleset": dict(_options(state.ruleset)),
         "round": state.round,
         "phase": PHASE_NAMES[state.phase],
         "to_move": who(state.actor),
@@ -110,8 +103,44 @@ def state_to_json(state: GameState[Any, Any]) -> dict[str, object]:
         "rolls_used": state.rolls,
         "dice": [{"die": codes[d], "face": faces[d] or None, "place": PLACE_LABELS[places[d]]}
                  for d in range(DICE_COUNT)],
-        "players": players,
     }
+
+
+def _seat(state: GameState[Any, Any], i: int) -> dict[str, object]:
+    """A player's keys before the sheet: the id and the extra dice."""
+    return {"id": _IDS[i], "extra_dice": list(_extras(_codes(state.variant))[state.extras[i]])}
+
+
+def _sheet_and_score(variant: Variant, sheet: Sheet, ruleset: Any) -> dict[str, object]:
+    """A player's sheet and score breakdown."""
+    scored = breakdown(variant, sheet, ruleset)
+    return {"sheet": sheet_to_json(variant, sheet, scored.foxes), "score": scored.to_json()}
+
+
+def state_to_json(state: GameState[Any, Any]) -> dict[str, object]:
+    """The position as JSON data (see the module docstring)."""
+    players: list[object] = [{**_seat(state, i),
+                              **_sheet_and_score(state.variant, sheet, state.ruleset)}
+                             for i, sheet in enumerate(state.sheets)]
+    return {**_head(state), "players": players}
+
+
+@lru_cache(maxsize=4096)
+def _sheet_and_score_text(variant: Variant, sheet: Sheet, ruleset: Any) -> str:
+    """:func:`_sheet_and_score` as JSON text without its braces (immutable: cached, as a
+    position's sheets mostly come back unchanged in the next position)."""
+    return json.dumps(_sheet_and_score(variant, sheet, ruleset))[1:-1]
+
+
+def state_to_json_text(state: GameState[Any, Any]) -> str:
+    """``json.dumps(state_to_json(state))``, exactly (ASCII, the default separators), made from
+    each sheet's text kept from the last positions: what a service that answers with positions
+    writes, quicker."""
+    players = ", ".join(
+        json.dumps(_seat(state, i))[:-1] + ", "
+        + _sheet_and_score_text(state.variant, sheet, state.ruleset) + "}"
+        for i, sheet in enumerate(state.sheets))
+    return json.dumps(_head(state))[:-1] + ', "players": [' + players + "]}"
 
 
 def _ruleset(variant: Variant, value: object) -> Any:

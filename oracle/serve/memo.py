@@ -19,7 +19,9 @@ from collections.abc import Callable
 from typing import Generic, TypeVar
 
 from oracle.game import Game, State
+from oracle.model.state import state_to_json_text
 from oracle.serve.problems import dumps
+from oracle.state import GameState
 
 #: How many positions the memo keeps in each direction (a few megabytes).
 SIZE = 2048
@@ -72,11 +74,18 @@ class PositionMemo:
             self._read.put(text, found)
         return found
 
+    def known(self, text: bytes) -> tuple[Game, State] | None:
+        """The game and state of a position whose JSON text (as :func:`dumps` writes it) was
+        read or written lately, or None."""
+        return self._read.get(text)
+
     def write(self, game: Game, state: State) -> bytes:
-        """The JSON text of ``state``'s position (``game.to_json``), as the service writes it."""
+        """The JSON text of ``state``'s position (``game.to_json``), as the service writes it
+        (:func:`oracle.model.state.state_to_json_text`: each sheet's text kept)."""
         text = self._written.get(state)
         if text is None:
-            text = dumps(game.to_json(state))
+            text = (state_to_json_text(state).encode("ascii") if isinstance(state, GameState)
+                    else dumps(game.to_json(state)))
             self._written.put(state, text)
             self._read.put(text, (game, state))
         return text

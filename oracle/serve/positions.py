@@ -31,11 +31,11 @@ from oracle.errors import IllegalMoveError, OracleError
 from oracle.game import CHANCE, NOBODY, Game, Move, State
 from oracle.games import GAMES
 from oracle.jsonread import JSONModelError
-from oracle.serve.bodies import json_body
-from oracle.serve.problems import ApiError
+from oracle.serve.bodies import checked, json_body, parse_json, read_body, require_media
+from oracle.serve.problems import ApiError, dumps
 from oracle.serve.memo import PositionMemo
 from oracle.serve.service import (
-    answer_with_state,
+    answer_with_json,
     game_named,
     given_state,
     model_problem,
@@ -50,23 +50,36 @@ def who(actor: int) -> str:
     return "nobody" if actor == NOBODY else f"p{actor + 1}"
 
 
-#: An answer: its fields, and last its ``state`` as JSON text (:class:`PositionMemo`).
-Answer = tuple[dict[str, object], bytes]
+#: An answer: its fields, then fields given as JSON text already (the legal moves, made of
+#: each move's cached text; last the ``state``, :class:`PositionMemo`), in order.
+Answer = tuple[dict[str, object], tuple[tuple[str, bytes], ...]]
+#: The position of a request, when it is known already (:func:`_known_body`).
+Known = tuple[Game, State] | None
+#: How a body that gives a position as JSON begins, and where its move follows.
+_STATE_FIRST = b'{"state": '
+_MOVE_NEXT = b', "move": '
 
 
 def _move_json(game: Game, move: Move) -> dict[str, object]:
-    """A move as JSON (a pure function of the move, which is an immutable value: cached; the
-    service only writes it out)."""
-    return _json_of(game.name, cast(Hashable, move))
+    """A move as JSON."""
+    loaded = json.loads(_texts(game.name, cast(Hashable, move))[1])
+    assert isinstance(loaded, dict)
+    return loaded
 
 
 @functools.lru_cache(maxsize=8192)
-def _json_of(game: str, move: Hashable) -> dict[str, object]:
-    return GAMES[game].move_to_json(cast(Move, move))
+def _texts(game: str, move: Hashable) -> tuple[bytes, bytes]:
+    """A move's text and JSON, each as JSON text (pure functions of the move, an immutable
+    value: cached)."""
+    given = cast(Move, move)
+    return dumps(str(given)), dumps(GAMES[game].move_to_json(given))
 
 
-def _moves(game: Game, moves: tuple[Move, ...]) -> dict[str, object]:
-    return {"legal": [str(m) for m in moves], "legal_json": [_move_json(game, m) for m in moves]}
+def _moves(game: Game, moves: tuple[Move, ...]) -> tuple[tuple[str, bytes], ...]:
+    """The ``legal`` and ``legal_json`` fields of ``moves``, as JSON text."""
+    texts = [_texts(game.name, cast(Hashable, m)) for m in moves]
+    return (("legal", b"[" + b", ".join(t for t, _ in texts) + b"]"),
+            ("legal_json", b"[" + b", ".join(j for _, j in texts) + b"]"))
 
 
 def position_answer(game: Game, state: State, text: bool, memo: PositionMemo) -> Answer:
@@ -77,17 +90,16 @@ def position_answer(game: Game, state: State, text: bool, memo: PositionMemo) ->
         "round": state.round, "rounds": state.rounds, "dice_text": game.dice_text(state),
         "dice": [{"code": d.die.code, "value": d.face, "place": d.place.label}
                  for d in game.dice(state)],
-        **_moves(game, game.legal_moves(state)),
     }
     if text:
         out["position"] = game.format_position(state)
-    return out, memo.write(game, state)
+    return out, (*_moves(game, game.legal_moves(state)), ("state", memo.write(game, state)))
 
 
 def as_json(found: Answer) -> dict[str, object]:
     """An answer as one JSON-ready mapping (the OpenAPI document's examples)."""
-    data, state = found
-    return {**data, "state": json.loads(state)}
+    data, given = found
+    return {**data, **{key: json.loads(text) for key, text in given}}
 
 
 def _text_wanted(body: dict[str, object]) -> bool:
@@ -118,8 +130,8 @@ def _new(body: dict[str, object], memo: PositionMemo) -> Answer:
     return position_answer(game, game.new_game(players, ruleset), _text_wanted(body), memo)
 
 
-def _legal(body: dict[str, object], memo: PositionMemo) -> Answer:
-    game, state = given_state(body, memo)
+def _legal(body: dict[str, object], memo: PositionMemo, known: Known = None) -> Answer:
+    game, state = known or given_state(body, memo)
     return position_answer(game, state, _text_wanted(body), memo)
 
 
@@ -146,8 +158,8 @@ def _given_json(game: Game, move: Move, given: object) -> object:
         return None
 
 
-def _apply(body: dict[str, object], memo: PositionMemo) -> Answer:
-    game, state = given_state(body, memo)
+def _apply(body: dict[str, object], memo: PositionMemo, known: Known = None) -> Answer:
+    game, state = known or given_state(body, memo)
     text = _text_wanted(body)
     move = _move(game, body["move"])
     try:
@@ -156,31 +168,56 @@ def _apply(body: dict[str, object], memo: PositionMemo) -> Answer:
         refused: dict[str, object] = {
             "accepted": False, "move": str(move),
             "move_json": _given_json(game, move, body["move"]), "game": game.name,
-            "rule": exc.rule, "reason": exc.reason, **_moves(game, exc.legal),
+            "rule": exc.rule, "reason": exc.reason,
         }
         if text:
             refused["position"] = (str(body["position"]) if "position" in body
                                    else game.format_position(state))
-        return refused, memo.write(game, state)
-    found, written = position_answer(game, after, text, memo)
+        return refused, (*_moves(game, exc.legal), ("state", memo.write(game, state)))
+    found, given = position_answer(game, after, text, memo)
     return {"accepted": True, "move": str(move), "move_json": _move_json(game, move),
-            **found}, written
+            **found}, given
+
+
+async def _known_body(request: Request, memo: PositionMemo,
+                      definition: str) -> tuple[dict[str, object], Known]:
+    """The request's body, checked, and its position if it is known already: a body that is
+    ``{"state": TEXT}`` (``/legal``) or ``{"state": TEXT, "move": MOVE}`` (``/apply``), where
+    TEXT is, byte for byte, the JSON text of a position the memo read or wrote lately (what an
+    app sends back as the service gave it), needs only its move read; any other body is read and
+    checked as every body is (:func:`~oracle.serve.bodies.json_body`), which words the errors."""
+    require_media(request)
+    raw = await read_body(request)
+    if raw.startswith(_STATE_FIRST) and raw.endswith(b"}"):
+        cut = raw.rfind(_MOVE_NEXT) if definition == "apply-request" else len(raw) - 1
+        known = memo.known(raw[len(_STATE_FIRST):cut]) if cut > 0 else None
+        if known is not None:
+            body: dict[str, object] = {"state": {}}  # a position known: no need to read it
+            try:
+                if definition == "apply-request":
+                    body["move"] = parse_json(raw[cut + len(_MOVE_NEXT):-1], "move")
+                return checked(body, definition), known
+            except ApiError:
+                pass  # read and checked in full below, to word the error
+    return checked(parse_json(raw), definition), None
 
 
 async def new(request: Request) -> Response:
     """``POST /new``: body ``{"game", "players", "ruleset"?}``."""
     body = await json_body(request, "new-request")
-    return answer_with_state(*_new(body, service(request).memo))
+    return answer_with_json(*_new(body, service(request).memo))
 
 
 async def legal(request: Request) -> Response:
     """``POST /legal``: body ``{"state": ...}`` or ``{"position": ...}``."""
-    body = await json_body(request, "legal-request")
-    return answer_with_state(*_legal(body, service(request).memo))
+    memo = service(request).memo
+    body, known = await _known_body(request, memo, "legal-request")
+    return answer_with_json(*_legal(body, memo, known))
 
 
 async def apply(request: Request) -> Response:
     """``POST /apply``: body ``{"state": ..., "move": ...}`` or ``{"position": ...,
     "move": ...}``."""
-    body = await json_body(request, "apply-request")
-    return answer_with_state(*_apply(body, service(request).memo))
+    memo = service(request).memo
+    body, known = await _known_body(request, memo, "apply-request")
+    return answer_with_json(*_apply(body, memo, known))

@@ -45,7 +45,12 @@ def _same(value: object, wanted: object) -> bool:
 
 
 def _any(checks: list[Check]) -> Check:
-    return lambda value: any(check(value) for check in checks)
+    def check(value: object) -> bool:
+        for one in checks:
+            if one(value):
+                return True
+        return False
+    return check
 
 
 def _one(checks: list[Check]) -> Check:
@@ -55,7 +60,13 @@ def _one(checks: list[Check]) -> Check:
 def _all(checks: list[Check]) -> Check:
     if len(checks) == 1:
         return checks[0]
-    return lambda value: all(check(value) for check in checks)
+
+    def check(value: object) -> bool:
+        for one in checks:
+            if not one(value):
+                return False
+        return True
+    return check
 
 
 def compile_check(schema: object) -> Check:
@@ -126,8 +137,14 @@ def _objects(schema: Mapping[str, object], keys: set[str]) -> list[Check]:
     assert isinstance(properties, Mapping)
     named = {name: compile_check(sub) for name, sub in properties.items()}
     if named:
-        checks.append(lambda v: type(v) is not dict or all(
-            check(v[name]) for name, check in named.items() if name in v))
+        def each(value: object) -> bool:
+            if type(value) is dict:
+                for name, item in value.items():
+                    check = named.get(name)
+                    if check is not None and not check(item):
+                        return False
+            return True
+        checks.append(each)
     if "required" in keys:
         required = list(schema["required"])  # type: ignore[call-overload]  # a list of names
         checks.append(lambda v: type(v) is not dict or all(name in v for name in required))

@@ -123,12 +123,16 @@ def answer(data: object, status: int = 200) -> Response:
     return Response(dumps(data), status, media_type="application/json")
 
 
-def answer_with_state(data: dict[str, object], state: bytes) -> Response:
-    """A JSON answer: ``data`` and last its ``state``, given as JSON text already
-    (:meth:`oracle.serve.memo.PositionMemo.write`)."""
-    head = dumps(data)
-    return Response(head[:-1] + (b', "state": ' if len(head) > 2 else b'{"state": ') + state +
-                    b"}", media_type="application/json")
+def answer_with_json(data: dict[str, object], given: tuple[tuple[str, bytes], ...]) -> Response:
+    """A JSON answer: ``data``, then the fields ``given`` as JSON text already (a position's
+    ``state``, :meth:`oracle.serve.memo.PositionMemo.write`), in order."""
+    head = dumps(data)[:-1]
+    parts = [head]
+    for key, text in given:
+        parts.append(b'%s"%s": %s' % (b", " if len(parts) > 1 or len(head) > 1 else b"",
+                                      key.encode("ascii"), text))
+    parts.append(b"}")
+    return Response(b"".join(parts), media_type="application/json")
 
 
 def game_named(name: str, where: str, status: int = 422) -> Game:

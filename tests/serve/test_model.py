@@ -4,6 +4,7 @@ or JSON, legal moves listed both ways; an app plays a whole game with JSON alone
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 from collections.abc import Callable
@@ -14,7 +15,9 @@ import pytest
 from oracle.game import Game, State
 from oracle.games import GAMES, find_game
 from oracle.play import play_game
+from oracle.model.state import state_to_json_text
 from oracle.position import state_from_json
+from oracle.serve.app import create_app
 from oracle.serve.memo import PositionMemo
 from tests.serve.live import SAFETY
 
@@ -254,3 +257,51 @@ def test_the_positions_memo_reads_each_text_once_and_knows_what_it_wrote() -> No
     memo.read(json.loads(written), reader)
     assert len(read) == 2
     assert state_from_json(json.loads(memo.write(game, states[5]))) == states[5]
+
+
+def test_a_position_sent_back_as_given_gets_the_same_answers() -> None:
+    """The worker's memo (a position it gave, sent back byte for byte, is not read again)
+    changes no answer, nor any error."""
+    async def go() -> list[httpx.Response]:
+        transport = httpx.ASGITransport(app=create_app())
+        async with httpx.AsyncClient(transport=transport, base_url="http://oracle") as client:
+            start = (await client.post("/new", json={"game": "clever-4ever", "players": 1}))
+            state = start.json()["state"]
+            roll = {"kind": "roll", "dice": [{"die": d["die"], "face": 2}
+                                             for d in state["dice"]]}
+            found = []
+            for body in ({"state": state, "move": roll}, {"state": state, "move": roll},
+                         {"move": roll, "state": state},
+                         {"state": state, "move": {"kind": "roll", "dice": []}},
+                         {"state": state, "move": {"kind": "roll"}, "position_text": True},
+                         {"state": state, "move": "roll W2"}):
+                found.append(await client.post("/apply", json=body))
+            for body in ({"state": state}, {"position_text": True, "state": state},
+                         {"state": state, "position_text": 1}):
+                found.append(await client.post("/legal", json=body))
+            return found
+
+    first, again, reordered, empty, missing, text, legal, asked, wrong = asyncio.run(go())
+    assert first.json()["accepted"] is True
+    assert again.content == first.content == reordered.content
+    assert empty.status_code == missing.status_code == 422
+    assert empty.json()["where"] == "/move/dice" and missing.json()["where"] == "/move"
+    assert text.json()["accepted"] is False and text.json()["rule"] == "ROLL-DICE"
+    assert legal.status_code == 200 and legal.json()["to_move"] == "dice"
+    assert "position" in asked.json() and "position" not in legal.json()
+    assert wrong.status_code == 422 and wrong.json()["where"] == "/position_text"
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_positions_json_text_is_json_dumps_of_its_json(name: str) -> None:
+    """What the service writes (each sheet's text kept, oracle.model.state.state_to_json_text)
+    is exactly json.dumps of the position's JSON, for every position of random games of one to
+    four players, sheets seen before or not."""
+    game = find_game(name)
+    for players in range(1, 5):
+        moves, _ = play_game(players, 40 + players, game=name)
+        state = game.new_game(players)
+        for move in moves:
+            assert state_to_json_text(state) == json.dumps(game.to_json(state))  # type: ignore[arg-type]  # a state of the game
+            state = game.apply_unchecked(state, move)
+        assert state_to_json_text(state) == json.dumps(game.to_json(state))  # type: ignore[arg-type]  # a state of the game
