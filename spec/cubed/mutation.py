@@ -161,6 +161,7 @@ def _whole_checks(w: World) -> list[Check]:
         quick += answer_checks(w["spec.cubed.questions"])
         slow += [_sheet_max(w["spec.cubed.questions"], most) for most in (0, 10, 45)]
         slow.append(lambda: _fewest_sheet(w["spec.cubed.questions"], 240))
+        slow.append(lambda: _caps(w["spec.cubed.questions"]))
     if _changed(w, "spec.cubed.bound_order"):
         quick += order_checks(w["spec.cubed.bound_order"])
     return quick + slow
@@ -451,6 +452,17 @@ def _fewest_sheet(q: types.ModuleType, goal: int) -> list[str]:
     if (answer.value, answer.proven) == (want, True):
         return []
     return [f"fewest {goal} sheet points: {answer.value}, the decomposition {want}"]
+
+
+def _caps(q: types.ModuleType) -> list[str]:
+    """No cap (the value a bisection out of time starts from) is below the best the
+    decomposition finds: each area's best score, the best sheet total."""
+    out = [f"{a.label}: the cap {q.AREA_CAP[a]} is below the area's best {best}" for a in Area
+           if q.AREA_CAP[a] < (best := max(o.score for o in decompose.area_table(a)))]
+    if q.SHEET_CAP < decompose.best_totals(ROUNDS[1]).totals[-1]:
+        out.append(f"the sheet cap {q.SHEET_CAP} is below the best sheet "
+                   f"{decompose.best_totals(ROUNDS[1]).totals[-1]}")
+    return out
 
 
 #: The areas whose tables a changed decomposition makes again, checked against every state

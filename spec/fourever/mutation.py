@@ -428,8 +428,9 @@ def whole_sheet_checks(q: types.ModuleType) -> list[Check]:
     """The whole-sheet questions (``q``: :mod:`spec.fourever.questions` or a changed copy)
     against the real decomposition (checked itself by :func:`combine_differences` and
     :func:`table_differences`): ``sheet_max``, ``fewest`` for the whole sheet and the solo
-    bound (57 entries) are its best totals, proven; slow the first time (every area's table,
-    pink's alone about 100 s), then cached."""
+    bound (57 entries) are its best totals, proven; no area's cap (the value a bisection out of
+    time starts from) is below the area's best score; slow the first time (every area's
+    table, pink's alone about 100 s), then cached."""
     def sheet_max(most: int) -> list[str]:
         want = decompose.best_totals(DEFAULT).totals[most]
         answer = q.sheet_max(most, TABLES_SAFETY)
@@ -452,7 +453,12 @@ def whole_sheet_checks(q: types.ModuleType) -> list[Check]:
             return []
         return [f"solo bound: {answer.value} {answer.notes}, the decomposition {want}"]
 
-    return [lambda: sheet_max(10), lambda: fewest(150), solo_bound]
+    def caps() -> list[str]:
+        return [f"{a}: the cap {q.AREA_CAP[a]} is below the area's best {best}"
+                for a in AREAS
+                if q.AREA_CAP[a] < (best := max(o.score for o in decompose.area_table(a)))]
+
+    return [lambda: sheet_max(10), lambda: fewest(150), solo_bound, caps]
 
 
 def _completion(q: types.ModuleType, text: str, options: Options, more: int) -> Check:
