@@ -241,6 +241,20 @@ def world(mutant: Mutant, names: Sequence[str]) -> Mapping[str, types.ModuleType
 Check = Callable[[], list[str]]
 
 
+def against_brute_force(label: str, ask: Callable[[], object],
+                        want: Callable[[], int]) -> Check:
+    """A check that a solver's answer ``ask()`` is proven and equals ``want()``, an independent
+    brute force over the engine's own entries; the line it gives names ``label`` and both."""
+    def check() -> list[str]:
+        expected = want()
+        answer = ask()
+        value, proven = getattr(answer, "value"), getattr(answer, "proven")
+        if (value, proven) == (expected, True):
+            return []
+        return [f"{label}: {value} (proven: {proven}), brute force {expected}"]
+    return check
+
+
 def first_difference(mutant: Mutant, checks: Callable[[types.ModuleType], list[Check]]
                      ) -> str | None:
     """The first difference ``checks`` (of the changed module) find for the mutant, or the

@@ -388,34 +388,21 @@ def out_of_time(q: types.ModuleType) -> list[str]:
 
 
 def _completion(q: types.ModuleType, text: str, more: int) -> Check:
-    def check() -> list[str]:
-        want = best_after_one(text)[more]
-        answer = q.complete(parse_sheet(text), more, SAFETY)
-        if (answer.value, answer.proven) == (want, True):
-            return []
-        return [f"complete {text!r} {more}: {answer.value} (proven: {answer.proven}), "
-                f"brute force {want}"]
-    return check
+    return generic.against_brute_force(f"complete {text!r} {more}",
+                                       lambda: q.complete(parse_sheet(text), more, SAFETY),
+                                       lambda: best_after_one(text)[more])
 
 
 def _area_max(q: types.ModuleType, area: Area, most: int) -> Check:
-    def check() -> list[str]:
-        want = area_within(area, most)[most]
-        answer = q.area_max(area, most, SAFETY)
-        if (answer.value, answer.proven) == (want, True):
-            return []
-        return [f"area-max {area.label} {most}: {answer.value}, brute force {want}"]
-    return check
+    return generic.against_brute_force(f"area-max {area.label} {most}",
+                                       lambda: q.area_max(area, most, SAFETY),
+                                       lambda: area_within(area, most)[most])
 
 
 def _fewest(q: types.ModuleType, area: Area, goal: int) -> Check:
-    def check() -> list[str]:
-        want = fewest_within(area, goal)
-        answer = q.fewest(goal, area, SAFETY)
-        if (answer.value, answer.proven) == (want, True):
-            return []
-        return [f"fewest {goal} {area.label}: {answer.value}, brute force {want}"]
-    return check
+    return generic.against_brute_force(f"fewest {goal} {area.label}",
+                                       lambda: q.fewest(goal, area, SAFETY),
+                                       lambda: fewest_within(area, goal))
 
 
 #: One cross in yellow row 1, a blue 6 and 8, a brown cross and a pink 2 after round 1: five

@@ -462,34 +462,22 @@ def whole_sheet_checks(q: types.ModuleType) -> list[Check]:
 
 
 def _completion(q: types.ModuleType, text: str, options: Options, more: int) -> Check:
-    def check() -> list[str]:
-        want = best_after_one(text, options)[more]
-        answer = q.complete(parse_sheet(text), more, SAFETY, options)
-        if (answer.value, answer.proven) == (want, True):
-            return []
-        return [f"complete {text!r} {more} (fox_floor_zero {options.fox_floor_zero}): "
-                f"{answer.value} (proven: {answer.proven}), brute force {want}"]
-    return check
+    return generic.against_brute_force(
+        f"complete {text!r} {more} (fox_floor_zero {options.fox_floor_zero})",
+        lambda: q.complete(parse_sheet(text), more, SAFETY, options),
+        lambda: best_after_one(text, options)[more])
 
 
 def _area_max(q: types.ModuleType, label: str, most: int) -> Check:
-    def check() -> list[str]:
-        want = area_within(label, most)[most]
-        answer = q.area_max(label, most, SAFETY)
-        if (answer.value, answer.proven) == (want, True):
-            return []
-        return [f"area-max {label} {most}: {answer.value}, brute force {want}"]
-    return check
+    return generic.against_brute_force(f"area-max {label} {most}",
+                                       lambda: q.area_max(label, most, SAFETY),
+                                       lambda: area_within(label, most)[most])
 
 
 def _fewest(q: types.ModuleType, label: str, goal: int) -> Check:
-    def check() -> list[str]:
-        want = fewest_within(label, goal)
-        answer = q.fewest(goal, label, SAFETY)
-        if (answer.value, answer.proven) == (want, True):
-            return []
-        return [f"fewest {goal} {label}: {answer.value}, brute force {want}"]
-    return check
+    return generic.against_brute_force(f"fewest {goal} {label}",
+                                       lambda: q.fewest(goal, label, SAFETY),
+                                       lambda: fewest_within(label, goal))
 
 
 #: The areas whose tables a changed decomposition makes again (the quick ones: yellow has a
