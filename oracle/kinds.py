@@ -16,7 +16,7 @@ import attrs
 from oracle.dice import Place
 
 if TYPE_CHECKING:  # pragma: no cover - annotations only
-    from oracle.area import AreaRules
+    from oracle.area import SomeArea
 
 __all__ = ["AreaKind", "Coded", "DieAt"]
 
@@ -36,11 +36,13 @@ class Coded(IntEnum):
 
 class AreaKind(IntEnum):
     """A colour area: members are written ``NAME = value, module`` where the value equals the
-    matching die's and the module is the area's rules (see :class:`oracle.variant.AreaRules`)."""
+    matching die's and the module is the area's rules (:class:`oracle.area.AreaRules`, held as
+    :data:`oracle.area.SomeArea`: mypy reads no member's value, so each game checks its modules
+    against the seam in its ``areas`` package's ``AREA_MODULES``)."""
 
-    rules: AreaRules
+    rules: SomeArea
 
-    def __new__(cls, value: int, *rules: AreaRules) -> Self:
+    def __new__(cls, value: int, *rules: SomeArea) -> Self:
         member = int.__new__(cls, value)
         member._value_ = value
         if rules:

@@ -12,10 +12,12 @@ from types import MappingProxyType
 
 import attrs
 
+from oracle.area import AreaRules, checked
 from oracle.fourever.areas import blue, green, grey, pink, yellow
+from oracle.fourever.ruleset import Ruleset
 from oracle.kinds import AreaKind
 
-__all__ = ["ALL_AREAS", "AREA_BY_LABEL", "Area", "SheetAreas"]
+__all__ = ["ALL_AREAS", "AREA_BY_LABEL", "AREA_MODULES", "Area", "SheetAreas"]
 
 
 class Area(AreaKind):
@@ -29,6 +31,16 @@ class Area(AreaKind):
 
 
 ALL_AREAS: tuple[Area, ...] = tuple(Area)
+#: The area modules in sheet order, each with its part type and this game's ruleset: mypy checks
+#: every module against the seam here (:class:`oracle.area.AreaRules`,
+#: :func:`~oracle.area.checked`; ``Area`` holds the same modules, tests/test_typing_seam.py).
+AREA_MODULES: tuple[
+    AreaRules[yellow.Part, Ruleset],
+    AreaRules[int, Ruleset],  # blue: a 36-bit mask of crossed cells
+    AreaRules[int, Ruleset],  # grey: a mask of crossed parts
+    AreaRules[green.Part, Ruleset],
+    AreaRules[pink.Part, Ruleset],
+] = (checked(yellow), checked(blue), checked(grey), checked(green), checked(pink))
 AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
 
 
