@@ -14,13 +14,14 @@ and never sees the sheet that holds it.  One entry in an area is described by pl
 * ``die`` — the die entered (its index), or :data:`QUESTION_DIE` for a question mark;
 * ``state`` — the dice (faces and places, for areas that count matching dice) and the ruleset.
 
-The seam is generic: :class:`AreaRules` is parametrised by the area's part type and its game's
-ruleset class, and each game's ``areas`` package lists its modules as ``AREA_MODULES``, a tuple
-annotated with each module's ``AreaRules[Part, Ruleset]``, each module passed through
-:func:`checked`: mypy --strict checks every area module against the seam (a part type used
-inconsistently, a missing name, a ruleset option of another game are type errors).  The
-shared engine holds the areas of a sheet side by side, each of its own part type: it sees each
-as :data:`SomeArea` (the part and the ruleset erased; see there why that is sound).
+The seam is generic: :class:`AreaRules` is parametrised by the area's part type, its game's
+ruleset class and its game's bonus class, and each game's ``areas`` package lists its modules
+as ``AREA_MODULES``, a tuple annotated with each module's ``AreaRules[Part, Ruleset, Bonus]``,
+each module passed through :func:`checked`: mypy --strict checks every area module against the
+seam (a part type used inconsistently, a missing name, a ruleset option or a bonus of another
+game are type errors).  The shared engine holds the areas of a sheet side by side, each of its
+own part type: it sees each as :data:`oracle.kinds.SomeArea` (the part and the ruleset erased;
+see there why that is sound).
 
 The area answers with two independent readings of its rules: ``targets`` (every legal target:
 what the legal-move generator lists) and ``problem`` (why one target is not legal, as a rule id
@@ -38,10 +39,8 @@ from __future__ import annotations
 from typing import Protocol, TypeVar
 
 from oracle.dice import Place
-from oracle.kinds import Coded
-from oracle.rulesets import RulesetBase
 
-__all__ = ["AreaRules", "EntryState", "Problem", "QUESTION_DIE", "SomeArea", "checked"]
+__all__ = ["AreaRules", "EntryState", "Problem", "QUESTION_DIE", "checked"]
 
 #: An area's part: its own value (an ``int`` mask, a tuple of numbers ...).
 PartT = TypeVar("PartT")
@@ -49,6 +48,10 @@ PartT = TypeVar("PartT")
 RulesetT = TypeVar("RulesetT", contravariant=True)
 #: A game's ruleset class, as a state holds it.
 RulesetT_co = TypeVar("RulesetT_co", covariant=True)
+#: A game's bonus class (its :class:`~oracle.kinds.Coded` enum of bonuses), as an area earns
+#: them.  (A parameter, not ``Coded`` itself: :mod:`oracle.kinds` names this module, and no
+#: import may go round in a circle, tests/test_imports.py.)
+BonusT_co = TypeVar("BonusT_co", covariant=True)
 
 #: A broken rule: (rule id, reason in words).
 Problem = tuple[str, str]
@@ -71,11 +74,11 @@ class EntryState(Protocol[RulesetT_co]):
     def ruleset(self) -> RulesetT_co: ...
 
 
-class AreaRules(Protocol[PartT, RulesetT]):
+class AreaRules(Protocol[PartT, RulesetT, BonusT_co]):
     """The names every area module has (see the module docstring).  ``part`` is the area's own
     value, of type ``PartT`` (its type is the area's business: an ``int`` mask, a tuple of
-    numbers ...); ``RulesetT`` is its game's ruleset class.  An area's bonuses are its game's
-    bonus members (:class:`~oracle.kinds.Coded`)."""
+    numbers ...); ``RulesetT`` is its game's ruleset class, ``BonusT_co`` its game's bonus
+    class."""
 
     @property
     def KEY(self) -> str:  # noqa: N802 - a module constant
@@ -123,11 +126,11 @@ class AreaRules(Protocol[PartT, RulesetT]):
     def enter(
         self, part: PartT, target: int, number: int, partner: int, position: int, die: int,
         state: EntryState[RulesetT],
-    ) -> tuple[PartT, tuple[Coded, ...]]:
+    ) -> tuple[PartT, tuple[BonusT_co, ...]]:
         """The part after the entry (one :meth:`targets` listed) and the bonuses it earns."""
         ...
 
-    def earned(self, part: PartT) -> tuple[Coded, ...]:
+    def earned(self, part: PartT) -> tuple[BonusT_co, ...]:
         """Every bonus the part has earned, read off it (for the checks of a sheet given as
         text: its action tracks must show what its areas and the rounds gave)."""
         ...
@@ -198,22 +201,11 @@ class AreaRules(Protocol[PartT, RulesetT]):
         ...
 
 
-#: An area of some game as the shared engine holds it (:attr:`oracle.kinds.AreaKind.rules`,
-#: :attr:`oracle.variant.Variant.rules_of`): an ``AreaRules[P, R]`` for *some* part type ``P``
-#: and ruleset class ``R`` (an existential), with both erased, the part to ``object`` and the
-#: ruleset to :class:`~oracle.rulesets.RulesetBase`.  The engine hands an area only parts it
-#: made (the sheet's part at the area's own index, which the area's ``EMPTY``, ``enter``,
-#: ``read`` or ``from_json`` gave) and only its own game's ruleset (``CleverGame`` checks a
-#: ruleset's class where it enters), so no call through this view gives an area a value its
-#: own signature refuses.  A game's ``Area`` enum (:class:`~oracle.kinds.AreaKind`) is where a
-#: module becomes a ``SomeArea``: mypy reads no enum member's value, so no cast is written and
-#: nothing wraps the module (the hot paths call it directly).
-SomeArea = AreaRules[object, RulesetBase]
 
-
-
-def checked(module: AreaRules[PartT, RulesetT]) -> AreaRules[PartT, RulesetT]:
+def checked(
+    module: AreaRules[PartT, RulesetT, BonusT_co],
+) -> AreaRules[PartT, RulesetT, BonusT_co]:
     """``module`` itself.  Written where a game lists its area modules, under an annotation
-    naming each one's ``AreaRules[Part, Ruleset]``, it makes mypy check the module against that
-    shape and name the member that differs (run once, at import)."""
+    naming each one's ``AreaRules[Part, Ruleset, Bonus]``, it makes mypy check the module
+    against that shape and name the member that differs (run once, at import)."""
     return module

@@ -13,7 +13,7 @@ OpenSpiel: one framework, and a game is a description the framework is given.
 checks that a game's drawing, checks, own action and options all read the same ones.  A variant
 holds them erased to the shared types (:class:`~oracle.sheet.Sheet`,
 :class:`~oracle.rulesets.RulesetBase`, :class:`~oracle.game.Score`, ``object`` for a state),
-as :data:`oracle.area.SomeArea` holds an area: the engine hands a game only its own values
+as :data:`oracle.kinds.SomeArea` holds an area: the engine hands a game only its own values
 (``CleverGame`` checks a state's, a sheet's and a ruleset's game where each enters).
 
 A variant compares by identity (each game has exactly one).
@@ -29,10 +29,10 @@ from typing import Protocol, TypeVar, cast
 import attrs
 
 from oracle.action import OwnAction
-from oracle.area import EntryState, Problem, SomeArea
+from oracle.area import EntryState, Problem
 from oracle.family import MAX_PLAYERS, MIN_PLAYERS, ROUNDS_BY_PLAYERS, SOLO_THRESHOLDS
 from oracle.game import RulesetOption, Score
-from oracle.kinds import AreaKind, Coded
+from oracle.kinds import AreaKind, Coded, SomeArea
 from oracle.moves import Move, Roll
 from oracle.rulebook import Rule
 from oracle.rulesets import RulesetBase, make_ruleset
@@ -157,7 +157,7 @@ class Variant:
 
     The game's functions are held with its sheet, ruleset, score breakdown and state classes
     erased (see the module docstring); ``rules_of`` holds the areas as
-    :data:`oracle.area.SomeArea`.
+    :data:`oracle.kinds.SomeArea`.
     """
 
     name: str
@@ -193,7 +193,7 @@ class Variant:
     # --- derived tables (hot paths read these) -------------------------------------------------
     area_type: type[AreaKind] = attrs.field(init=False)
     rules_of: tuple[SomeArea, ...] = attrs.field(init=False)
-    targets_of: tuple[Callable[[object, int, int, int, int, EntryState[RulesetBase]],
+    targets_of: tuple[Callable[[object, int, int, int, int, EntryState[object]],
                                tuple[int, ...]], ...] = attrs.field(init=False)
     reads_partner: tuple[bool, ...] = attrs.field(init=False)
     partner: tuple[int, ...] = attrs.field(init=False)

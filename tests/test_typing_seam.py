@@ -1,7 +1,8 @@
 """The area seam is typed (issue 30): ``oracle/area.py``, ``oracle/variant.py`` and
 ``oracle/game.py`` use no ``Any`` without a reason on the same line, each game's area modules
 are the ones mypy checks against :class:`oracle.area.AreaRules`, and mypy --strict refuses an
-area module whose part type (or ruleset) does not fit the shape it is listed with."""
+area module whose part type (or ruleset, or bonuses) does not fit the shape it is listed
+with."""
 
 from __future__ import annotations
 
@@ -186,10 +187,11 @@ from __future__ import annotations
 
 from oracle.area import AreaRules, checked
 from oracle.cubed.ruleset import Ruleset
+from oracle.cubed.sheet import Bonus
 
 import {module}
 
-AREA_MODULES: tuple[AreaRules[int, Ruleset]] = (checked({module}),)
+AREA_MODULES: tuple[AreaRules[int, Ruleset, Bonus]] = (checked({module}),)
 '''
 
 #: Wrong area modules: (name, the changes to the right one, the member mypy must name).
@@ -207,11 +209,17 @@ _WRONG: tuple[tuple[str, tuple[tuple[str, str], ...], str], ...] = (
                  ("from oracle.cubed.sheet import Bonus",
                   "from oracle.cubed.sheet import Bonus\n"
                   "from oracle.fourever.ruleset import Ruleset as Other")), "question_numbers"),
+    # earned reads off the part bonuses of another game
+    ("bonus", (("def earned(part: int) -> tuple[Bonus, ...]:",
+                "def earned(part: int) -> tuple[Other, ...]:"),
+               ("from oracle.cubed.sheet import Bonus",
+                "from oracle.cubed.sheet import Bonus\n"
+                "from oracle.fourever.sheet import Bonus as Other")), "earned"),
 )
 
 
 def test_mypy_refuses_an_area_module_that_does_not_fit_the_seam(tmp_path: Path) -> None:
-    """One mypy --strict run over a right area module and three wrong ones, each listed as
+    """One mypy --strict run over a right area module and four wrong ones, each listed as
     Clever Cubed lists its areas: the right one passes, each wrong one is refused at its
     listing, naming the member that does not fit (with the seam typed ``Any``, before issue
     30, nothing was refused)."""
@@ -241,7 +249,7 @@ def test_mypy_refuses_an_area_module_that_does_not_fit_the_seam(tmp_path: Path) 
     for name, _changes, member in _WRONG:
         assert f"{name}.py" not in by_file, (name, out)  # the module itself is consistent
         listing = "\n".join(by_file.get(f"{name}_listing.py", []))
-        assert 'incompatible type Module; expected "AreaRules[int, Ruleset]"' in listing, \
+        assert 'incompatible type Module; expected "AreaRules[int, Ruleset, Bonus]"' in listing, \
             (name, out)
         assert f"def {member}(" in listing, (name, out)
     assert sum(": error:" in line for line in out.splitlines()) == len(_WRONG), out

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from oracle.area import SomeArea
+from oracle.kinds import SomeArea
 from oracle.fourever.variant import FOUREVER
 from oracle.variant import Variant
 

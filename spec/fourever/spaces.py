@@ -19,7 +19,7 @@ import functools
 import itertools
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import attrs
 import numpy as np
@@ -27,7 +27,6 @@ import numpy.typing as npt
 
 from oracle import Position
 from oracle.area import QUESTION_DIE
-from oracle.rulesets import RulesetBase
 from spec.fourever.engine_view import area_rules, code
 from spec.fourever.seam import DEFAULT, Options
 
@@ -51,8 +50,7 @@ def successors(label: str, part: Any, options: Options = DEFAULT) -> list[Any]:
     rules = area_rules(label)
     state = _Entry(options)
     out = []
-    # options is Clever 4Ever's Ruleset, read through the spec's narrower protocol (seam.py)
-    for number in rules.question_numbers(cast(RulesetBase, options)):
+    for number in rules.question_numbers(options):
         for target in rules.targets(part, number, 0, Position.QUESTION, QUESTION_DIE, state):
             out.append(rules.enter(part, target, number, 0, Position.QUESTION, QUESTION_DIE,
                                    state)[0])

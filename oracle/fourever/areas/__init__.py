@@ -15,6 +15,7 @@ import attrs
 from oracle.area import AreaRules, checked
 from oracle.fourever.areas import blue, green, grey, pink, yellow
 from oracle.fourever.ruleset import Ruleset
+from oracle.fourever.sheet import Bonus
 from oracle.kinds import AreaKind
 
 __all__ = ["ALL_AREAS", "AREA_BY_LABEL", "AREA_MODULES", "Area", "SheetAreas"]
@@ -31,15 +32,15 @@ class Area(AreaKind):
 
 
 ALL_AREAS: tuple[Area, ...] = tuple(Area)
-#: The area modules in sheet order, each with its part type and this game's ruleset: mypy checks
-#: every module against the seam here (:class:`oracle.area.AreaRules`,
+#: The area modules in sheet order, each with its part type, this game's ruleset and its bonuses:
+#: mypy checks every module against the seam here (:class:`oracle.area.AreaRules`,
 #: :func:`~oracle.area.checked`; ``Area`` holds the same modules, tests/test_typing_seam.py).
 AREA_MODULES: tuple[
-    AreaRules[yellow.Part, Ruleset],
-    AreaRules[int, Ruleset],  # blue: a 36-bit mask of crossed cells
-    AreaRules[int, Ruleset],  # grey: a mask of crossed parts
-    AreaRules[green.Part, Ruleset],
-    AreaRules[pink.Part, Ruleset],
+    AreaRules[yellow.Part, Ruleset, Bonus],
+    AreaRules[int, Ruleset, Bonus],  # blue: a 36-bit mask of crossed cells
+    AreaRules[int, Ruleset, Bonus],  # grey: a mask of crossed parts
+    AreaRules[green.Part, Ruleset, Bonus],
+    AreaRules[pink.Part, Ruleset, Bonus],
 ] = (checked(yellow), checked(blue), checked(grey), checked(green), checked(pink))
 AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
 
