@@ -16,7 +16,7 @@ written by the action (``to_json``/``from_json``, schema ``JSON_SCHEMA``).
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from oracle.area import EntryState, Problem
 from oracle.sheet import Sheet
@@ -27,8 +27,13 @@ __all__ = ["Choice", "OwnAction"]
 Choice = tuple[int, int, int]
 
 
-class OwnAction(Protocol):
-    """A game's own action (see the module docstring)."""
+#: A game's ruleset class, as its action reads it from the state.
+RulesetT = TypeVar("RulesetT", contravariant=True)
+
+
+class OwnAction(Protocol[RulesetT]):
+    """A game's own action (see the module docstring), reading its game's ruleset
+    (``RulesetT``) from the state."""
 
     @property
     def token(self) -> str:
@@ -55,7 +60,7 @@ class OwnAction(Protocol):
         """The index of a move's action value (0 for None), or -1 if it is not well-formed."""
         ...
 
-    def key(self, state: EntryState, sheet: Sheet) -> Hashable | None:
+    def key(self, state: EntryState[RulesetT], sheet: Sheet) -> Hashable | None:
         """What the uses open to the player with ``sheet`` depend on besides the die (the
         unspent action fields, the ruleset), or None when the player can make no use at all:
         asked once per list of moves."""
@@ -81,7 +86,7 @@ class OwnAction(Protocol):
         ...
 
     def problem(
-        self, state: EntryState, sheet: Sheet, die: int, partner: int, action: object,
+        self, state: EntryState[RulesetT], sheet: Sheet, die: int, partner: int, action: object,
         reads_partner: bool,
     ) -> Problem | None:
         """Why ``action`` cannot be used on ``die`` (partner die ``partner``) in an area that

@@ -14,6 +14,15 @@ and never sees the sheet that holds it.  One entry in an area is described by pl
 * ``die`` — the die entered (its index), or :data:`QUESTION_DIE` for a question mark;
 * ``state`` — the dice (faces and places, for areas that count matching dice) and the ruleset.
 
+The seam is generic: :class:`AreaRules` is parametrised by the area's part type, its game's
+ruleset class and its game's bonus class, and each game's ``areas`` package lists its modules
+as ``AREA_MODULES``, a tuple annotated with each module's ``AreaRules[Part, Ruleset, Bonus]``,
+each module passed through :func:`checked`: mypy --strict checks every area module against the
+seam (a part type used inconsistently, a missing name, a ruleset option or a bonus of another
+game are type errors).  The shared engine holds the areas of a sheet side by side, each of its
+own part type: it sees each as :data:`oracle.kinds.SomeArea` (the part and the ruleset erased;
+see there why that is sound).
+
 The area answers with two independent readings of its rules: ``targets`` (every legal target:
 what the legal-move generator lists) and ``problem`` (why one target is not legal, as a rule id
 and a sentence: what a refusal says).  The property suites check that the two agree.
@@ -27,11 +36,22 @@ immutable value (``reading``).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol, TypeVar
 
 from oracle.dice import Place
 
-__all__ = ["AreaRules", "EntryState", "Problem", "QUESTION_DIE"]
+__all__ = ["AreaRules", "EntryState", "Problem", "QUESTION_DIE", "checked"]
+
+#: An area's part: its own value (an ``int`` mask, a tuple of numbers ...).
+PartT = TypeVar("PartT")
+#: A game's ruleset class, as an area reads it (contravariant: it is only ever given one).
+RulesetT = TypeVar("RulesetT", contravariant=True)
+#: A game's ruleset class, as a state holds it.
+RulesetT_co = TypeVar("RulesetT_co", covariant=True)
+#: A game's bonus class (its :class:`~oracle.kinds.Coded` enum of bonuses), as an area earns
+#: them.  (A parameter, not ``Coded`` itself: :mod:`oracle.kinds` names this module, and no
+#: import may go round in a circle, tests/test_imports.py.)
+BonusT_co = TypeVar("BonusT_co", covariant=True)
 
 #: A broken rule: (rule id, reason in words).
 Problem = tuple[str, str]
@@ -40,8 +60,9 @@ Problem = tuple[str, str]
 QUESTION_DIE = -1
 
 
-class EntryState(Protocol):
-    """What an area may read of the game state: the dice and the ruleset (a game's own)."""
+class EntryState(Protocol[RulesetT_co]):
+    """What an area may read of the game state: the dice and the ruleset (a game's own: an area
+    module reads ``EntryState[Ruleset]`` of its game's ``Ruleset`` class)."""
 
     @property
     def faces(self) -> tuple[int, ...]: ...
@@ -50,12 +71,14 @@ class EntryState(Protocol):
     def places(self) -> tuple[Place, ...]: ...
 
     @property
-    def ruleset(self) -> Any: ...
+    def ruleset(self) -> RulesetT_co: ...
 
 
-class AreaRules(Protocol):
+class AreaRules(Protocol[PartT, RulesetT, BonusT_co]):
     """The names every area module has (see the module docstring).  ``part`` is the area's own
-    value (its type is the area's business: an ``int`` mask, a tuple of numbers ...)."""
+    value, of type ``PartT`` (its type is the area's business: an ``int`` mask, a tuple of
+    numbers ...); ``RulesetT`` is its game's ruleset class, ``BonusT_co`` its game's bonus
+    class."""
 
     @property
     def KEY(self) -> str:  # noqa: N802 - a module constant
@@ -68,7 +91,7 @@ class AreaRules(Protocol):
         ...
 
     @property
-    def EMPTY(self) -> Any:  # noqa: N802
+    def EMPTY(self) -> PartT:  # noqa: N802
         """The part of a blank sheet."""
         ...
 
@@ -82,40 +105,41 @@ class AreaRules(Protocol):
         """The rule id that decides what an entry crosses or writes (for reports)."""
         ...
 
-    def question_numbers(self, ruleset: Any) -> tuple[int, ...]:
+    def question_numbers(self, ruleset: RulesetT) -> tuple[int, ...]:
         """The numbers a question mark may choose here under ``ruleset``."""
         ...
 
     def targets(
-        self, part: Any, number: int, partner: int, position: int, die: int, state: EntryState
+        self, part: PartT, number: int, partner: int, position: int, die: int,
+        state: EntryState[RulesetT],
     ) -> tuple[int, ...]:
         """Every legal target of the entry, in the order moves are listed."""
         ...
 
     def problem(
-        self, part: Any, target: int, number: int, partner: int, position: int, die: int,
-        state: EntryState,
+        self, part: PartT, target: int, number: int, partner: int, position: int, die: int,
+        state: EntryState[RulesetT],
     ) -> Problem | None:
         """Why the entry at ``target`` breaks a rule (rule id, reason), or None."""
         ...
 
     def enter(
-        self, part: Any, target: int, number: int, partner: int, position: int, die: int,
-        state: EntryState,
-    ) -> tuple[Any, tuple[Any, ...]]:
+        self, part: PartT, target: int, number: int, partner: int, position: int, die: int,
+        state: EntryState[RulesetT],
+    ) -> tuple[PartT, tuple[BonusT_co, ...]]:
         """The part after the entry (one :meth:`targets` listed) and the bonuses it earns."""
         ...
 
-    def earned(self, part: Any) -> tuple[Any, ...]:
+    def earned(self, part: PartT) -> tuple[BonusT_co, ...]:
         """Every bonus the part has earned, read off it (for the checks of a sheet given as
         text: its action tracks must show what its areas and the rounds gave)."""
         ...
 
-    def score(self, part: Any) -> int:
+    def score(self, part: PartT) -> int:
         """The area's points."""
         ...
 
-    def foxes(self, part: Any) -> int:
+    def foxes(self, part: PartT) -> int:
         """The foxes the area shows."""
         ...
 
@@ -127,11 +151,11 @@ class AreaRules(Protocol):
         """The target of :meth:`target_text`; :class:`~oracle.errors.NotationError` if none."""
         ...
 
-    def notation(self, part: Any) -> str:
+    def notation(self, part: PartT) -> str:
         """The part in sheet notation (after ``KEY=``)."""
         ...
 
-    def read(self, text: str) -> Any:
+    def read(self, text: str) -> PartT:
         """The part of :meth:`notation`; :class:`~oracle.errors.NotationError` if not one."""
         ...
 
@@ -154,11 +178,11 @@ class AreaRules(Protocol):
         with one target)."""
         ...
 
-    def to_json(self, part: Any) -> object:
+    def to_json(self, part: PartT) -> object:
         """The part as JSON data (``JSON_SCHEMA``)."""
         ...
 
-    def from_json(self, data: object, where: str) -> Any:
+    def from_json(self, data: object, where: str) -> PartT:
         """The part of :meth:`to_json` data; :class:`~oracle.jsonread.JSONModelError` naming
         the JSON pointer of the fault (``where`` is the pointer of ``data``)."""
         ...
@@ -172,6 +196,16 @@ class AreaRules(Protocol):
         is the move's pointer); :class:`~oracle.jsonread.JSONModelError` if none."""
         ...
 
-    def reading(self, part: Any) -> object:
+    def reading(self, part: PartT) -> object:
         """The part as a typed, immutable value with the same content as :meth:`to_json`."""
         ...
+
+
+
+def checked(
+    module: AreaRules[PartT, RulesetT, BonusT_co],
+) -> AreaRules[PartT, RulesetT, BonusT_co]:
+    """``module`` itself.  Written where a game lists its area modules, under an annotation
+    naming each one's ``AreaRules[Part, Ruleset, Bonus]``, it makes mypy check the module
+    against that shape and name the member that differs (run once, at import)."""
+    return module

@@ -9,7 +9,7 @@ Members are plain integers too (``IntEnum``), so the engine indexes its tables w
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Self, TypeAlias
 
 import attrs
 
@@ -18,7 +18,7 @@ from oracle.dice import Place
 if TYPE_CHECKING:  # pragma: no cover - annotations only
     from oracle.area import AreaRules
 
-__all__ = ["AreaKind", "Coded", "DieAt"]
+__all__ = ["AreaKind", "Coded", "DieAt", "SomeArea"]
 
 
 class Coded(IntEnum):
@@ -34,13 +34,27 @@ class Coded(IntEnum):
         return member
 
 
+#: An area of some game as the shared engine holds it (:attr:`AreaKind.rules`,
+#: :attr:`oracle.variant.Variant.rules_of`): an :class:`oracle.area.AreaRules` for *some* part
+#: type and ruleset class (an existential), both erased to ``object``, earning bonuses of its
+#: game (a :class:`Coded` enum).  The engine hands an area only parts it made (the sheet's part
+#: at the area's own index, which the area's ``EMPTY``, ``enter``, ``read`` or ``from_json``
+#: gave) and only its own game's ruleset (``CleverGame`` checks a ruleset's class where it
+#: enters), so no call through this view gives an area a value its own signature refuses.  A
+#: game's ``Area`` enum is where a module becomes a ``SomeArea``: mypy reads no enum member's
+#: value, so no cast is written and nothing wraps the module (the hot paths call it directly);
+#: each game's ``areas`` package checks its modules against the seam (``AREA_MODULES``).
+SomeArea: TypeAlias = "AreaRules[object, object, Coded]"
+
+
 class AreaKind(IntEnum):
     """A colour area: members are written ``NAME = value, module`` where the value equals the
-    matching die's and the module is the area's rules (see :class:`oracle.variant.AreaRules`)."""
+    matching die's and the module is the area's rules (:class:`oracle.area.AreaRules`, held as
+    :data:`SomeArea`)."""
 
-    rules: AreaRules
+    rules: SomeArea
 
-    def __new__(cls, value: int, *rules: AreaRules) -> Self:
+    def __new__(cls, value: int, *rules: SomeArea) -> Self:
         member = int.__new__(cls, value)
         member._value_ = value
         if rules:

@@ -36,6 +36,7 @@ from oracle.dice import DICE_COUNT, PLACE_LABELS, Place
 from oracle.errors import NotationError, OracleError
 from oracle.game import CHANCE, NOBODY, Ruleset
 from oracle.phase import Phase
+from oracle.rulesets import RulesetBase
 from oracle.sheet import Sheet
 from oracle.sheettext import format_sheet, parse_sheet
 from oracle.state import GameState
@@ -137,12 +138,12 @@ def _extras(variant: Variant, value: str, players: int) -> tuple[int, ...]:
     return tuple(masks)
 
 
-def _ruleset(variant: Variant, value: str) -> Ruleset:
+def _ruleset(variant: Variant, value: str) -> RulesetBase:
     if value == "default":
         return variant.default_ruleset
     pairs = [p.partition(":") for p in value.split("+")]
     try:
-        ruleset: Ruleset = variant.make_ruleset({k: v for k, _, v in pairs}, None)
+        ruleset = variant.make_ruleset({k: v for k, _, v in pairs}, None)
     except OracleError as exc:
         raise _fail("ruleset", str(exc)) from None
     return ruleset
@@ -164,9 +165,9 @@ def track_wants(variant: Variant, sheet: Sheet, round_: int) -> tuple[int, ...]:
         for bonus in area.rules.earned(sheet.parts[area - 1]):
             if track_of[bonus] >= 0:
                 counts[track_of[bonus]] += 1
-    for bonus in variant.round_bonus[:round_]:
-        if bonus is not None and track_of[bonus] >= 0:
-            counts[track_of[bonus]] += 1
+    for given in variant.round_bonus[:round_]:
+        if given is not None and track_of[given] >= 0:
+            counts[track_of[given]] += 1
     return tuple(min(track.length, n) for track, n in zip(variant.tracks, counts))
 
 

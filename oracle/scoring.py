@@ -18,6 +18,7 @@ from typing import Any
 import attrs
 
 from oracle.game import Score
+from oracle.rulesets import RulesetBase
 from oracle.sheet import Sheet
 from oracle.state import GameState
 from oracle.variant import Variant
@@ -69,7 +70,7 @@ class ScoreBreakdown:
                 f"{self.total}")
 
 
-def score(variant: Variant, sheet: Sheet, ruleset: object = None) -> ScoreBreakdown:
+def score(variant: Variant, sheet: Sheet, ruleset: RulesetBase | None = None) -> ScoreBreakdown:
     """Score one sheet of ``variant``: each area by its rules, each fox worth the lowest area
     (``variant.fox_value`` applies the game's option on a negative lowest area)."""
     parts = sheet.parts

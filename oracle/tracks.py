@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 
 import attrs
 
-B = TypeVar("B")
+B = TypeVar("B", covariant=True)
 
 
 @attrs.frozen

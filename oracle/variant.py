@@ -9,6 +9,13 @@ action tracks; round bonuses), its own action (:class:`oracle.action.OwnAction`)
 catalogue and ruleset options, its drawing and its independent checks.  The design follows
 OpenSpiel: one framework, and a game is a description the framework is given.
 
+:meth:`Variant.of` is generic in the game's sheet class, ruleset class and score breakdown: mypy
+checks that a game's drawing, checks, own action and options all read the same ones.  A variant
+holds them erased to the shared types (:class:`~oracle.sheet.Sheet`,
+:class:`~oracle.rulesets.RulesetBase`, :class:`~oracle.game.Score`, ``object`` for a state),
+as :data:`oracle.kinds.SomeArea` holds an area: the engine hands a game only its own values
+(``CleverGame`` checks a state's, a sheet's and a ruleset's game where each enters).
+
 A variant compares by identity (each game has exactly one).
 """
 
@@ -17,15 +24,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from types import MappingProxyType
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 import attrs
 
 from oracle.action import OwnAction
-from oracle.area import AreaRules, Problem
+from oracle.area import EntryState, Problem
 from oracle.family import MAX_PLAYERS, MIN_PLAYERS, ROUNDS_BY_PLAYERS, SOLO_THRESHOLDS
-from oracle.game import RulesetOption
-from oracle.kinds import AreaKind, Coded
+from oracle.game import RulesetOption, Score
+from oracle.kinds import AreaKind, Coded, SomeArea
 from oracle.moves import Move, Roll
 from oracle.rulebook import Rule
 from oracle.rulesets import RulesetBase, make_ruleset
@@ -35,6 +42,18 @@ from oracle.tracks import Track
 __all__ = ["Variant"]
 
 SheetT = TypeVar("SheetT", bound=Sheet)
+#: A game's ruleset class, its score breakdown class and its state class (:meth:`Variant.of`).
+RulesetT = TypeVar("RulesetT", bound=RulesetBase)
+BreakdownT = TypeVar("BreakdownT", bound=Score)
+StateT = TypeVar("StateT")
+#: The same, as a game's module reads them (the protocols below).
+SheetT_contra = TypeVar("SheetT_contra", bound=Sheet, contravariant=True)
+RulesetT_co = TypeVar("RulesetT_co", covariant=True)
+RulesetT_contra = TypeVar("RulesetT_contra", contravariant=True)
+BreakdownT_contra = TypeVar("BreakdownT_contra", contravariant=True)
+
+#: What white_limit answers: the area the white die may not enter, and the refusal.
+Limit = tuple[AreaKind, Problem] | None
 
 
 class PrintedSheet(Protocol):
@@ -44,10 +63,10 @@ class PrintedSheet(Protocol):
     def Bonus(self) -> type[Coded]: ...  # noqa: N802 - a module's class
 
     @property
-    def TRACKS(self) -> Sequence[Track[Any]]: ...  # noqa: N802 - a module constant
+    def TRACKS(self) -> Sequence[Track[Coded]]: ...  # noqa: N802 - a module constant
 
     @property
-    def ROUND_BONUS(self) -> tuple[Any, ...]: ...  # noqa: N802
+    def ROUND_BONUS(self) -> tuple[Coded | None, ...]: ...  # noqa: N802
 
     @property
     def SOLO_TITLES(self) -> tuple[str, ...]: ...  # noqa: N802
@@ -70,27 +89,31 @@ class Catalogue(Protocol):
     def RULES(self) -> tuple[Rule, ...]: ...  # noqa: N802
 
 
-class Rulings(Protocol):
-    """A game's ``ruleset`` module."""
+class Rulings(Protocol[RulesetT_co]):
+    """A game's ``ruleset`` module (of its ruleset class)."""
 
     @property
-    def DEFAULT_RULESET(self) -> RulesetBase: ...  # noqa: N802
+    def DEFAULT_RULESET(self) -> RulesetT_co: ...  # noqa: N802
 
 
-class Drawing(Protocol):
-    """A game's ``render`` module."""
+class Drawing(Protocol[SheetT_contra, BreakdownT_contra]):
+    """A game's ``render`` module (of its sheet class and score breakdown)."""
 
-    def sheet_text(self, sheet: Any, notation: str, breakdown: Any, title: str = "") -> str: ...
+    def sheet_text(self, sheet: SheetT_contra, notation: str, breakdown: BreakdownT_contra,
+                   title: str = "") -> str: ...
 
-    def sheet_svg(self, sheet: Any, breakdown: Any, title: str = "") -> str: ...
+    def sheet_svg(self, sheet: SheetT_contra, breakdown: BreakdownT_contra,
+                  title: str = "") -> str: ...
 
 
-class Checks(Protocol):
-    """A game's ``invariants`` module: the independent reading of a sheet."""
+class Checks(Protocol[SheetT_contra, RulesetT_contra]):
+    """A game's ``invariants`` module: the independent reading of a sheet (of its sheet class,
+    under its ruleset class)."""
 
-    def sheet_problems(self, sheet: Any, ruleset: Any = ...) -> list[str]: ...
+    def sheet_problems(self, sheet: SheetT_contra, ruleset: RulesetT_contra = ...) -> list[str]:
+        ...
 
-    def step_problems(self, before: Any, after: Any) -> list[str]: ...
+    def step_problems(self, before: SheetT_contra, after: SheetT_contra) -> list[str]: ...
 
 
 @attrs.frozen(eq=False, repr=False)
@@ -131,6 +154,10 @@ class Variant:
       in sheet order (the game's ``SheetAreas``; a plain tuple by default);
       ``state_json(state)``: a state as JSON data (:func:`oracle.model.state.state_to_json`,
       which sits above the state: the game's package hands it over, for ``state.to_json()``).
+
+    The game's functions are held with its sheet, ruleset, score breakdown and state classes
+    erased (see the module docstring); ``rules_of`` holds the areas as
+    :data:`oracle.kinds.SomeArea`.
     """
 
     name: str
@@ -138,41 +165,43 @@ class Variant:
     dice: type[Coded]
     areas: tuple[AreaKind, ...] = attrs.field(converter=tuple)
     bonuses: type[Coded]
-    tracks: tuple[Track[Any], ...]
-    round_bonus: tuple[Any, ...]
+    tracks: tuple[Track[Coded], ...]
+    round_bonus: tuple[Coded | None, ...]
     end_extra: bool
-    action: OwnAction
+    action: OwnAction[RulesetBase]
     roll: type[Roll]
     sheet: type[Sheet]
     rules: tuple[Rule, ...]
     default_ruleset: RulesetBase
     solo_titles: tuple[str, ...]
-    draw_text: Callable[[Any, str, Any, str], str]
-    draw_svg: Callable[[Any, Any, str], str]
-    sheet_problems: Callable[[Any, Any], list[str]]
-    sheet_step_problems: Callable[[Any, Any], list[str]]
+    draw_text: Callable[[Sheet, str, Score, str], str]
+    draw_svg: Callable[[Sheet, Score, str], str]
+    sheet_problems: Callable[[Sheet, RulesetBase], list[str]]
+    sheet_step_problems: Callable[[Sheet, Sheet], list[str]]
     track_order: tuple[int, ...] = (0, 1, 2)
     renamed: Mapping[str, str] = MappingProxyType({})
     renumbered: Mapping[str, int] = MappingProxyType({})
-    old_meaning: Callable[[Move, Any, Any], Move | None] | None = None
-    white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None
-    fox_floor: Callable[[Any], bool] | None = None
+    old_meaning: Callable[[Move, RulesetBase, EntryState[RulesetBase] | None],
+                          Move | None] | None = None
+    white_limit: Callable[[RulesetBase], Limit] | None = None
+    fox_floor: Callable[[RulesetBase], bool] | None = None
     readings: Callable[..., object] = lambda *areas: areas
-    state_json: Callable[[Any], dict[str, object]] | None = None
+    state_json: Callable[[object], dict[str, object]] | None = None
     min_players: int = MIN_PLAYERS
     max_players: int = MAX_PLAYERS
     rounds_by_players: Mapping[int, int] = ROUNDS_BY_PLAYERS
     # --- derived tables (hot paths read these) -------------------------------------------------
     area_type: type[AreaKind] = attrs.field(init=False)
-    rules_of: tuple[AreaRules, ...] = attrs.field(init=False)
-    targets_of: tuple[Callable[..., tuple[int, ...]], ...] = attrs.field(init=False)
+    rules_of: tuple[SomeArea, ...] = attrs.field(init=False)
+    targets_of: tuple[Callable[[object, int, int, int, int, EntryState[object]],
+                               tuple[int, ...]], ...] = attrs.field(init=False)
     reads_partner: tuple[bool, ...] = attrs.field(init=False)
     partner: tuple[int, ...] = attrs.field(init=False)
     track_of: tuple[int, ...] = attrs.field(init=False)
     question_areas: Mapping[Coded, tuple[AreaKind, ...]] = attrs.field(init=False)
     is_question: tuple[bool, ...] = attrs.field(init=False)
     fox: Coded = attrs.field(init=False)
-    ruleset_type: type = attrs.field(init=False)
+    ruleset_type: type[RulesetBase] = attrs.field(init=False)
     ruleset_options: tuple[RulesetOption, ...] = attrs.field(init=False)
     solo_ratings: tuple[tuple[int, str], ...] = attrs.field(init=False)
     blank: Sheet = attrs.field(init=False)
@@ -216,18 +245,19 @@ class Variant:
         sheet: PrintedSheet,
         dice: GameDice,
         areas: type[AreaKind],
-        action: OwnAction,
+        action: OwnAction[RulesetT],
         rules: Catalogue,
-        ruleset: Rulings,
-        drawing: Drawing,
-        checks: Checks,
-        sheet_class: type[Sheet],
+        ruleset: Rulings[RulesetT],
+        drawing: Drawing[SheetT, BreakdownT],
+        checks: Checks[SheetT, RulesetT],
+        sheet_class: type[SheetT],
         end_extra: bool = True,
-        white_limit: Callable[[Any], tuple[AreaKind, Problem] | None] | None = None,
-        fox_floor: Callable[[Any], bool] | None = None,
+        white_limit: Callable[[RulesetT], Limit] | None = None,
+        fox_floor: Callable[[RulesetT], bool] | None = None,
         readings: Callable[..., object] = lambda *areas: areas,
-        state_json: Callable[[Any], dict[str, object]] | None = None,
-        old_meaning: Callable[[Move, Any, Any], Move | None] | None = None,
+        state_json: Callable[[StateT], dict[str, object]] | None = None,
+        old_meaning: Callable[[Move, RulesetT, EntryState[RulesetT] | None],
+                              Move | None] | None = None,
     ) -> Variant:
         """A game from the modules of its package, each read by the names it has in every game
         (CONTRIBUTING.md, "How to add a game"): ``sheet`` (``Bonus``, ``TRACKS`` as printed,
@@ -236,7 +266,10 @@ class Variant:
         (``Die``, ``Roll``), ``rules`` (``RULES``), ``ruleset`` (``DEFAULT_RULESET``),
         ``drawing`` (``sheet_text``, ``sheet_svg``) and ``checks`` (``sheet_problems``,
         ``step_problems``); the rest is what the game says beyond its sheet (``readings``: the
-        class of a sheet's areas as typed values; ``state_json``: the JSON model's writer)."""
+        class of a sheet's areas as typed values; ``state_json``: the JSON model's writer).
+        mypy checks that they agree on the game's sheet class, ruleset class and score
+        breakdown; the variant holds them erased (the casts below: the same objects, no
+        wrapper)."""
         printed = tuple(sheet.TRACKS)
         bonus = sheet.Bonus
         engine = sorted(printed, key=lambda t: (t.action is not bonus["REROLL"],
@@ -244,28 +277,38 @@ class Variant:
         return cls(
             name=name, title=title, dice=dice.Die, areas=tuple(areas), bonuses=bonus,
             tracks=tuple(engine), track_order=tuple(engine.index(t) for t in printed),
-            round_bonus=sheet.ROUND_BONUS, end_extra=end_extra, action=action, roll=dice.Roll,
+            round_bonus=sheet.ROUND_BONUS, end_extra=end_extra,
+            action=cast("OwnAction[RulesetBase]", action), roll=dice.Roll,
             sheet=sheet_class, rules=rules.RULES, default_ruleset=ruleset.DEFAULT_RULESET,
-            solo_titles=sheet.SOLO_TITLES, draw_text=drawing.sheet_text,
-            draw_svg=drawing.sheet_svg, sheet_problems=checks.sheet_problems,
-            sheet_step_problems=checks.step_problems,
-            renamed=getattr(sheet, "RENAMED", MappingProxyType({})), white_limit=white_limit,
-            fox_floor=fox_floor, readings=readings, state_json=state_json,
+            solo_titles=sheet.SOLO_TITLES,
+            draw_text=cast("Callable[[Sheet, str, Score, str], str]", drawing.sheet_text),
+            draw_svg=cast("Callable[[Sheet, Score, str], str]", drawing.sheet_svg),
+            sheet_problems=cast("Callable[[Sheet, RulesetBase], list[str]]",
+                                checks.sheet_problems),
+            sheet_step_problems=cast("Callable[[Sheet, Sheet], list[str]]",
+                                     checks.step_problems),
+            renamed=getattr(sheet, "RENAMED", MappingProxyType({})),
+            white_limit=cast("Callable[[RulesetBase], Limit] | None", white_limit),
+            fox_floor=cast("Callable[[RulesetBase], bool] | None", fox_floor),
+            readings=readings,
+            state_json=cast("Callable[[object], dict[str, object]] | None", state_json),
             renumbered=getattr(sheet, "RENUMBERED", MappingProxyType({})),
-            old_meaning=old_meaning,
+            old_meaning=cast("Callable[[Move, RulesetBase, EntryState[RulesetBase] | None], "
+                             "Move | None] | None", old_meaning),
         )
 
-    def make_ruleset(self, options: Mapping[str, object], base: Any = None) -> Any:
+    def make_ruleset(self, options: Mapping[str, object],
+                     base: RulesetBase | None = None) -> RulesetBase:
         """``base`` (by default our rulings) with ``options`` set (:mod:`oracle.rulesets`)."""
         return make_ruleset(self.default_ruleset if base is None else base, options, self.title)
 
-    def areas_for(self, ruleset: Any) -> tuple[tuple[AreaKind, ...], ...]:
+    def areas_for(self, ruleset: RulesetBase) -> tuple[tuple[AreaKind, ...], ...]:
         """The areas each die may be entered in (by die): its own colour; the white die, the
         colour joker, any (rulebook "The White Die") but the one ``white_limit`` names."""
         limit = self.white_limit(ruleset) if self.white_limit is not None else None
         return _areas_for(self, None if limit is None else limit[0])
 
-    def colour_problem(self, die: int, area: AreaKind, ruleset: Any) -> Problem | None:
+    def colour_problem(self, die: int, area: AreaKind, ruleset: RulesetBase) -> Problem | None:
         """WHITE-JOKER (a coloured die goes in its own area), or the game's refusal of an area
         the white die may not enter under ``ruleset``."""
         if die == 0:
@@ -278,7 +321,7 @@ class Variant:
             f"the {name} die goes in the {name} area; only the white die is a colour joker"
         )
 
-    def fox_value(self, lowest: int, ruleset: Any) -> int:
+    def fox_value(self, lowest: int, ruleset: RulesetBase) -> int:
         """What a fox scores: the lowest area (ruling 21), or 0 for a negative one where the
         game's option says so (4E-10)."""
         if self.fox_floor is not None and self.fox_floor(ruleset):

@@ -19,6 +19,7 @@ import attrs
 
 from oracle.action import Choice
 from oracle.area import EntryState, Problem
+from oracle.cubed.ruleset import Ruleset
 from oracle.cubed.sheet import NUMBER_JOKER_FIELDS
 from oracle.errors import NotationError
 from oracle.jsonread import choice, integer, key, obj
@@ -81,7 +82,7 @@ class NumberJoker:
             return action.number + 6 * action.free
         return -1
 
-    def key(self, state: EntryState, sheet: Sheet) -> Hashable | None:
+    def key(self, state: EntryState[Ruleset], sheet: Sheet) -> Hashable | None:
         available = ((1 << sheet.circled[ACTION]) - 1) & ~sheet.spent[ACTION]
         return (state.ruleset.joker_same_face, available) if available else None
 
@@ -104,7 +105,7 @@ class NumberJoker:
         return (action.number if isinstance(action, Joker) else face), partner_face
 
     def problem(
-        self, state: EntryState, sheet: Sheet, die: int, partner: int, action: object,
+        self, state: EntryState[Ruleset], sheet: Sheet, die: int, partner: int, action: object,
         reads_partner: bool,
     ) -> Problem | None:
         """NUMBER-JOKER: the joker must change the number (unless ``joker_same_face``) and a

@@ -11,15 +11,15 @@ die (:func:`old_meaning`).
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
+from oracle.area import EntryState
 from oracle.model.state import state_to_json
 from oracle.variant import Variant
 from oracle.cubed import dice, invariants, render, rules, ruleset, sheet
 from oracle.cubed.areas import Area, SheetAreas
 from oracle.cubed.joker import JOKER
+from oracle.cubed.ruleset import Ruleset
 from oracle.cubed.playersheet import PlayerSheet
 from oracle.moves import Move, QuestionMark
 
@@ -28,7 +28,7 @@ __all__ = ["CUBED", "old_meaning"]
 _NUMBERS = range(1, 7)
 
 
-def old_meaning(move: Move, rules: Any, state: Any) -> Move | None:
+def old_meaning(move: Move, rules: Ruleset, state: EntryState[Ruleset] | None) -> Move | None:
     """The move a text of move notation 1 meant (:func:`oracle.notation.read_move`): under
     ``blue_question=number_plus_white`` a blue question mark named a number 1..6 and wrote it
     plus the white die (ruling 13); notation 2 names the total written, so the number becomes

@@ -9,7 +9,6 @@ from the printed sheet's numbers (copied again here, not taken from the engine's
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 from oracle.fourever.ruleset import DEFAULT_RULESET, Ruleset
 from oracle.sheet import Sheet
@@ -114,7 +113,7 @@ def recomputed_total(sheet: Sheet, ruleset: Ruleset = DEFAULT_RULESET) -> int:
     return int(sum(areas) + _foxes(sheet, crossed) * lowest)
 
 
-def sheet_problems(sheet: Sheet, ruleset: Any = DEFAULT_RULESET) -> list[str]:
+def sheet_problems(sheet: Sheet, ruleset: Ruleset = DEFAULT_RULESET) -> list[str]:
     """What is wrong with one sheet on its own (empty when nothing is)."""
     problems = []
     for name, circled, spent, length in (

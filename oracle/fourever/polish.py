@@ -26,6 +26,7 @@ from oracle.dice import Place
 from oracle.errors import NotationError
 from oracle.jsonread import JSONModelError, integer, key, obj
 from oracle.fourever.dice import Die
+from oracle.fourever.ruleset import Ruleset
 from oracle.sheet import ACTION, Sheet
 
 __all__ = ["MAX_POLISH", "POLISH", "Polish", "PolishTheSilver"]
@@ -96,7 +97,7 @@ class PolishTheSilver:
             return 0
         return _INDEX.get(action, -1) if isinstance(action, Polish) else -1
 
-    def key(self, state: EntryState, sheet: Sheet) -> Hashable | None:
+    def key(self, state: EntryState[Ruleset], sheet: Sheet) -> Hashable | None:
         left = sheet.left(ACTION)
         if not left:
             return None
@@ -122,7 +123,7 @@ class PolishTheSilver:
         return face, partner_face
 
     def problem(
-        self, state: EntryState, sheet: Sheet, die: int, partner: int, action: object,
+        self, state: EntryState[Ruleset], sheet: Sheet, die: int, partner: int, action: object,
         reads_partner: bool,
     ) -> Problem | None:
         """POLISH-PARTNER, POLISH-ONE-DIE, POLISH, POLISH-PLATTER, POLISH-RANGE (ruling 4E-1)."""

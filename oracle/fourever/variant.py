@@ -12,11 +12,10 @@ only under ``white_for_blue`` (4E-2); a fox scores 0 for a negative lowest area 
 
 from __future__ import annotations
 
-from typing import Any
-
 from oracle.area import Problem
 from oracle.fourever import dice, invariants, render, rules, ruleset, sheet
 from oracle.fourever.areas import Area, SheetAreas
+from oracle.fourever.ruleset import Ruleset
 from oracle.fourever.polish import POLISH
 from oracle.sheet import Sheet
 from oracle.model.state import state_to_json
@@ -38,12 +37,12 @@ _NO_WHITE_FOR_BLUE: tuple[Area, Problem] = (Area.BLUE, (
 ))
 
 
-def _white_limit(ruleset: Any) -> tuple[Area, Problem] | None:
+def _white_limit(ruleset: Ruleset) -> tuple[Area, Problem] | None:
     """Blue, unless ``white_for_blue`` (ruling 4E-2)."""
     return None if ruleset.white_for_blue else _NO_WHITE_FOR_BLUE
 
 
-def _fox_floor(ruleset: Any) -> bool:
+def _fox_floor(ruleset: Ruleset) -> bool:
     """``fox_floor_zero`` (ruling 4E-10)."""
     return bool(ruleset.fox_floor_zero)
 

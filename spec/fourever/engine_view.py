@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from oracle.area import AreaRules
+from oracle.kinds import SomeArea
 from oracle.fourever.variant import FOUREVER
 from oracle.variant import Variant
 
@@ -23,11 +23,11 @@ from oracle.variant import Variant
 VARIANT: Variant = FOUREVER
 
 
-def area_rules(label: str) -> AreaRules:
+def area_rules(label: str) -> SomeArea:
     """The engine's rules of the area called ``label`` (``yellow`` ...)."""
     for kind in VARIANT.areas:
         if kind.label == label:
-            rules: AreaRules = kind.rules
+            rules: SomeArea = kind.rules
             return rules
     raise KeyError(label)
 

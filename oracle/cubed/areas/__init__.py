@@ -14,9 +14,11 @@ from types import MappingProxyType
 
 import attrs
 
-from oracle.area import AreaRules
+from oracle.area import AreaRules, checked
 from oracle.cubed.areas import blue, brown, pink, turquoise, yellow
-from oracle.kinds import AreaKind
+from oracle.cubed.ruleset import Ruleset
+from oracle.cubed.sheet import Bonus
+from oracle.kinds import AreaKind, SomeArea
 
 __all__ = ["AREAS", "AREA_BY_LABEL", "AREA_MODULES", "Area", "SheetAreas"]
 
@@ -32,9 +34,17 @@ class Area(AreaKind):
 
 
 #: Each area's module, in sheet order.
-AREAS: Mapping[Area, AreaRules] = MappingProxyType({a: a.rules for a in Area})
-#: The area modules in sheet order.
-AREA_MODULES: tuple[AreaRules, ...] = tuple(a.rules for a in Area)
+AREAS: Mapping[Area, SomeArea] = MappingProxyType({a: a.rules for a in Area})
+#: The area modules in sheet order, each with its part type, this game's ruleset and its bonuses:
+#: mypy checks every module against the seam here (:class:`oracle.area.AreaRules`,
+#: :func:`~oracle.area.checked`; ``Area`` holds the same modules, tests/test_typing_seam.py).
+AREA_MODULES: tuple[
+    AreaRules[int, Ruleset, Bonus],  # yellow: an 18-bit mask of crossed cells
+    AreaRules[int, Ruleset, Bonus],  # turquoise: an 18-bit mask of crossed cells
+    AreaRules[blue.Part, Ruleset, Bonus],
+    AreaRules[int, Ruleset, Bonus],  # brown: a 12-bit mask of crossed fields
+    AreaRules[pink.Part, Ruleset, Bonus],
+] = (checked(yellow), checked(turquoise), checked(blue), checked(brown), checked(pink))
 AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
 
 

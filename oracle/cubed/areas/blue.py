@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from enum import IntEnum
 from functools import cache
-from typing import Any
 
 import attrs
 
 from oracle.area import QUESTION_DIE, EntryState, Problem
 from oracle.cubed.dice import Die
-from oracle.cubed.ruleset import BlueQuestion
+from oracle.cubed.ruleset import BlueQuestion, Ruleset
 from oracle.cubed.sheet import (
     BLUE_EXTREME_POINTS,
     BLUE_HIGH_LIMIT,
@@ -72,13 +71,13 @@ _NUMBERS = (1, 2, 3, 4, 5, 6)
 _NUMBER_PLUS_WHITE = BlueQuestion.NUMBER_PLUS_WHITE
 
 
-def question_numbers(ruleset: Any) -> tuple[int, ...]:
+def question_numbers(ruleset: Ruleset) -> tuple[int, ...]:
     """A blue question mark names the total written, 2..12, under every ruleset (ruling 13); under
     ``number_plus_white`` :func:`question_totals` narrows it to white+1 .. white+6."""
     return _TOTALS
 
 
-def question_totals(state: EntryState) -> tuple[int, ...]:
+def question_totals(state: EntryState[Ruleset]) -> tuple[int, ...]:
     """The totals a blue question mark may write (ruling 13): 2..12 (``total``), or a chosen
     1..6 plus the white die's face (``number_plus_white``), within the blue range."""
     if state.ruleset.blue_question is not _NUMBER_PLUS_WHITE:
@@ -87,7 +86,7 @@ def question_totals(state: EntryState) -> tuple[int, ...]:
     return tuple(t for t in (n + white for n in _NUMBERS) if BLUE_MIN <= t <= BLUE_MAX)
 
 
-def question_problem(number: int, state: EntryState) -> Problem | None:
+def question_problem(number: int, state: EntryState[Ruleset]) -> Problem | None:
     """QUESTION-USE when the total ``number`` cannot be a blue question mark's under the
     ruleset: under ``number_plus_white`` it must be a chosen 1..6 plus the white die (ruling
     13)."""
@@ -103,7 +102,7 @@ def question_problem(number: int, state: EntryState) -> Problem | None:
     )
 
 
-def value(number: int, partner: int, die: int, state: EntryState) -> int:
+def value(number: int, partner: int, die: int, state: EntryState[Ruleset]) -> int:
     """The number written: a die plus its partner die (ruling 15); a question mark's named
     total (ruling 13)."""
     return number if die == QUESTION_DIE else number + partner
@@ -144,7 +143,7 @@ def sides(part: Part, number: int, seven_after_seven: bool) -> tuple[int, ...]:
 
 
 def targets(
-    part: Part, number: int, partner: int, position: int, die: int, state: EntryState
+    part: Part, number: int, partner: int, position: int, die: int, state: EntryState[Ruleset]
 ) -> tuple[int, ...]:
     """The sides where the value of the entry may be written (none for a question mark's total
     the ruleset rules out, :func:`question_problem`)."""
@@ -155,7 +154,7 @@ def targets(
 
 def problem(
     part: Part, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> Problem | None:
     """Why writing the entry's value on side ``target`` breaks a rule, or None."""
     if die == QUESTION_DIE and (wrong := question_problem(number, state)) is not None:
@@ -181,7 +180,7 @@ def bonus(side: int, distance: int) -> Bonus | None:
 
 def enter(
     part: Part, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> tuple[Part, tuple[Bonus, ...]]:
     """Write the entry's value on side ``target``: the area and the bonus below that field."""
     values = part[target] + (value(number, partner, die, state),)

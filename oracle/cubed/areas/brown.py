@@ -11,12 +11,11 @@ field, 1..12.
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from oracle.area import EntryState, Problem
 from oracle.cubed.areas.masks import completed, full, parse_cells
+from oracle.cubed.ruleset import Ruleset
 from oracle.cubed.sheet import (
     BROWN_FIELDS,
     BROWN_GAP_BONUS,
@@ -36,7 +35,7 @@ ENTRY_RULE = "BROWN-NUMBER"
 NUMBERS = (1, 2, 3, 4, 5, 6)
 
 
-def question_numbers(ruleset: Any) -> tuple[int, ...]:
+def question_numbers(ruleset: Ruleset) -> tuple[int, ...]:
     """A brown question mark chooses 1..6 (ruling 17)."""
     return NUMBERS
 
@@ -67,7 +66,7 @@ def fields(crossed: int, number: int) -> tuple[int, ...]:
 
 
 def targets(
-    part: int, number: int, partner: int, position: int, die: int, state: EntryState
+    part: int, number: int, partner: int, position: int, die: int, state: EntryState[Ruleset]
 ) -> tuple[int, ...]:
     """The fields showing ``number`` right of the last crossed field."""
     return FIELDS_AFTER[part.bit_length()][number]
@@ -75,7 +74,7 @@ def targets(
 
 def problem(
     part: int, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> Problem | None:
     """Why crossing field ``target`` for ``number`` breaks a rule, or None."""
     if target not in TARGETS or BROWN_NUMBERS[target - 1] != number:
@@ -102,7 +101,7 @@ def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
 
 def enter(
     part: int, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> tuple[int, tuple[Bonus, ...]]:
     """Cross field ``target``: the area and the bonuses earned."""
     new = part | 1 << (target - 1)

@@ -15,11 +15,11 @@ player took half with the bonus (bit ``field - 1``); field 1 counts as half with
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any
 
 import attrs
 
 from oracle.area import EntryState, Problem
+from oracle.cubed.ruleset import Ruleset
 from oracle.cubed.sheet import PINK_BONUS, PINK_FIELDS, PINK_STARS, Bonus
 from oracle.errors import NotationError
 from oracle.jsonread import JSONModelError, choice, integer, items, key, obj, pointer
@@ -50,7 +50,7 @@ ENTRY_RULE = "PINK-NEXT"
 NUMBERS = (1, 2, 3, 4, 5, 6)
 
 
-def question_numbers(ruleset: Any) -> tuple[int, ...]:
+def question_numbers(ruleset: Ruleset) -> tuple[int, ...]:
     """A pink question mark chooses 1..6, then the option (ruling 16)."""
     return NUMBERS
 
@@ -76,7 +76,7 @@ def bonus(field: int, option: int) -> Bonus | None:
 
 
 def targets(
-    part: Part, number: int, partner: int, position: int, die: int, state: EntryState
+    part: Part, number: int, partner: int, position: int, die: int, state: EntryState[Ruleset]
 ) -> tuple[int, ...]:
     """The options for the next free field (any number may be written)."""
     return options(part[0])
@@ -84,7 +84,7 @@ def targets(
 
 def problem(
     part: Part, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> Problem | None:
     """Why writing with option ``target`` breaks a rule, or None."""
     allowed = options(part[0])
@@ -97,7 +97,7 @@ def problem(
 
 def enter(
     part: Part, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> tuple[Part, tuple[Bonus, ...]]:
     """Write ``number`` halved or multiplied in the next field: the area and the bonus."""
     written, halves = part

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 import attrs
 
@@ -29,6 +28,7 @@ from oracle.cubed.areas.masks import (
     row_mask,
     row_numbers,
 )
+from oracle.cubed.ruleset import Ruleset
 from oracle.cubed.sheet import (
     TURQUOISE_COLUMN_BONUS,
     TURQUOISE_POINTS,
@@ -50,7 +50,7 @@ ENTRY_RULE = "TURQUOISE-EXTRA"
 NUMBERS = (1, 2, 3, 4, 5, 6)
 
 
-def question_numbers(ruleset: Any) -> tuple[int, ...]:
+def question_numbers(ruleset: Ruleset) -> tuple[int, ...]:
     """A turquoise question mark chooses 1..6 (one cross, ruling 11)."""
     return NUMBERS
 
@@ -98,7 +98,7 @@ _FIELD_I, _FIELD_III, _ON_PLATTER = Place.FIELD_I, Place.FIELD_III, Place.PLATTE
 _PLATTER = Position.PLATTER
 
 
-def matches(die: int, position: int, number: int, state: EntryState) -> int:
+def matches(die: int, position: int, number: int, state: EntryState[Ruleset]) -> int:
     """How many OTHER dice lie in the same group as ``die`` showing ``number`` (ruling 11; with
     a number joker, the entered number, ruling 12): the die fields for a die-field position (an
     active pick goes onto one), the silver platter for the platter; none for a question mark."""
@@ -124,7 +124,7 @@ def row_sets(crossed: int, number: int, extra: int) -> tuple[int, ...]:
 
 
 def targets(
-    part: int, number: int, partner: int, position: int, die: int, state: EntryState
+    part: int, number: int, partner: int, position: int, die: int, state: EntryState[Ruleset]
 ) -> tuple[int, ...]:
     """Every choice of cells in column ``number``: one cross plus up to one extra cross for each
     other die of the group showing ``number`` (ruling 11)."""
@@ -133,7 +133,7 @@ def targets(
 
 def problem(
     part: int, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> Problem | None:
     """Why crossing the rows ``target`` of column ``number`` breaks a rule, or None."""
     if cells(number, target) & part:
@@ -175,7 +175,7 @@ def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
 
 def enter(
     part: int, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> tuple[int, tuple[Bonus, ...]]:
     """Cross the rows ``target`` of column ``number``: the area and the bonuses earned."""
     new = part | cells(number, target)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any
 
 import attrs
 
@@ -29,6 +28,7 @@ from oracle.cubed.areas.masks import (
     row_mask,
     row_numbers,
 )
+from oracle.cubed.ruleset import Ruleset
 from oracle.cubed.sheet import (
     YELLOW_BONUS_I_II,
     YELLOW_BONUS_II_III,
@@ -51,7 +51,7 @@ ENTRY_RULE = "YELLOW-ROW"
 NUMBERS = (1, 2, 3, 4, 5, 6)
 
 
-def question_numbers(ruleset: Any) -> tuple[int, ...]:
+def question_numbers(ruleset: Ruleset) -> tuple[int, ...]:
     """A yellow question mark chooses 1..6 (ruling 10)."""
     return NUMBERS
 
@@ -98,7 +98,7 @@ _ROWS_FREE: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...] = _rows_free_tab
 
 
 def targets(
-    part: int, number: int, partner: int, position: int, die: int, state: EntryState
+    part: int, number: int, partner: int, position: int, die: int, state: EntryState[Ruleset]
 ) -> tuple[int, ...]:
     """The rows where ``number`` (1..6) entered from ``position`` may be crossed (a table
     look-up on the crossed cells of its column)."""
@@ -108,7 +108,7 @@ def targets(
 
 def problem(
     part: int, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> Problem | None:
     """Why crossing ``number`` in row ``target`` breaks a rule, or None."""
     if position > Position.PLATTER and target != position:
@@ -145,7 +145,7 @@ def bonuses(old: int, new: int) -> tuple[Bonus, ...]:
 
 def enter(
     part: int, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> tuple[int, tuple[Bonus, ...]]:
     """Cross ``number`` in row ``target``: the area and the bonuses earned."""
     new = part | bit(target, number)

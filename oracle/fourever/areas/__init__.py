@@ -12,10 +12,13 @@ from types import MappingProxyType
 
 import attrs
 
+from oracle.area import AreaRules, checked
 from oracle.fourever.areas import blue, green, grey, pink, yellow
+from oracle.fourever.ruleset import Ruleset
+from oracle.fourever.sheet import Bonus
 from oracle.kinds import AreaKind
 
-__all__ = ["ALL_AREAS", "AREA_BY_LABEL", "Area", "SheetAreas"]
+__all__ = ["ALL_AREAS", "AREA_BY_LABEL", "AREA_MODULES", "Area", "SheetAreas"]
 
 
 class Area(AreaKind):
@@ -29,6 +32,16 @@ class Area(AreaKind):
 
 
 ALL_AREAS: tuple[Area, ...] = tuple(Area)
+#: The area modules in sheet order, each with its part type, this game's ruleset and its bonuses:
+#: mypy checks every module against the seam here (:class:`oracle.area.AreaRules`,
+#: :func:`~oracle.area.checked`; ``Area`` holds the same modules, tests/test_typing_seam.py).
+AREA_MODULES: tuple[
+    AreaRules[yellow.Part, Ruleset, Bonus],
+    AreaRules[int, Ruleset, Bonus],  # blue: a 36-bit mask of crossed cells
+    AreaRules[int, Ruleset, Bonus],  # grey: a mask of crossed parts
+    AreaRules[green.Part, Ruleset, Bonus],
+    AreaRules[pink.Part, Ruleset, Bonus],
+] = (checked(yellow), checked(blue), checked(grey), checked(green), checked(pink))
 AREA_BY_LABEL: Mapping[str, Area] = MappingProxyType({a.label: a for a in Area})
 
 

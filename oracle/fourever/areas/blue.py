@@ -11,7 +11,6 @@ The area is a 36-bit mask, bit ``(row - 1) * 6 + (column - 1)``.  A target is th
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import attrs
 
@@ -19,6 +18,7 @@ from oracle.area import QUESTION_DIE, EntryState, Problem
 from oracle.errors import NotationError
 from oracle.jsonread import ascending, integer, items, key, pointer
 from oracle.fourever.dice import Die
+from oracle.fourever.ruleset import Ruleset
 from oracle.fourever.sheet import (
     BLUE_ANTI_DIAGONAL_AT,
     BLUE_ANTI_DIAGONAL_POINTS,
@@ -42,7 +42,7 @@ _BLUE = Die.BLUE
 _SINGLE: tuple[tuple[int], ...] = tuple((t,) for t in TARGETS)
 
 
-def question_numbers(ruleset: Any) -> tuple[int, ...]:
+def question_numbers(ruleset: Ruleset) -> tuple[int, ...]:
     """A blue question mark chooses a cell, not a number (ruling 4E-6)."""
     return _NONE
 
@@ -84,7 +84,7 @@ def free_cells(part: int) -> tuple[int, ...]:
 
 
 def targets(
-    part: int, number: int, partner: int, position: int, die: int, state: EntryState
+    part: int, number: int, partner: int, position: int, die: int, state: EntryState[Ruleset]
 ) -> tuple[int, ...]:
     """A die: the one cell of the dice, if free.  A question mark: every free cell."""
     if die == QUESTION_DIE:
@@ -95,7 +95,7 @@ def targets(
 
 def problem(
     part: int, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> Problem | None:
     """Why the cell ``target`` cannot be crossed with these dice, or None."""
     if die != QUESTION_DIE:
@@ -112,7 +112,7 @@ def problem(
 
 def enter(
     part: int, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> tuple[int, tuple[Bonus, ...]]:
     """Cross the cell; the row's 2nd cross earns the row bonus, the main diagonal's 2nd cross a
     re-roll."""

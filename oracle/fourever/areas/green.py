@@ -13,8 +13,6 @@ UPPER (1).
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from oracle.area import EntryState, Problem
@@ -22,6 +20,7 @@ from oracle.errors import NotationError
 from oracle.jsonread import choice, key, obj
 from oracle.jsonread import numbers as read_numbers
 from oracle.fourever.areas._digits import digits, parse_digits
+from oracle.fourever.ruleset import Ruleset
 from oracle.fourever.sheet import (
     GREEN_BONUS,
     GREEN_FIELDS,
@@ -44,13 +43,13 @@ FOX_FIELDS: tuple[int, ...] = tuple(f + 1 for f, b in enumerate(GREEN_BONUS) if 
 _LINES: tuple[tuple[int, ...], ...] = ((), (LOWER,), (UPPER,), (LOWER, UPPER))
 
 
-def question_numbers(ruleset: Any) -> tuple[int, ...]:
+def question_numbers(ruleset: Ruleset) -> tuple[int, ...]:
     """A green question mark chooses 1..6."""
     return NUMBERS
 
 
 def targets(
-    part: Part, number: int, partner: int, position: int, die: int, state: EntryState
+    part: Part, number: int, partner: int, position: int, die: int, state: EntryState[Ruleset]
 ) -> tuple[int, ...]:
     """The lines whose next triangle is free (and, under ``green_upper_after_lower``, may be
     written)."""
@@ -63,7 +62,7 @@ def targets(
 
 def problem(
     part: Part, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> Problem | None:
     """Why the number cannot go into that line, or None."""
     lower, upper = part
@@ -79,7 +78,7 @@ def problem(
 
 def enter(
     part: Part, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> tuple[Part, tuple[Bonus, ...]]:
     """Write the number into the line's next triangle; a lower triangle earns its bonus."""
     lower, upper = part

@@ -16,13 +16,13 @@ first in row-major order of their first cell; notation 2, docs/formats.md).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import attrs
 
 from oracle.area import QUESTION_DIE, EntryState, Problem
 from oracle.errors import NotationError
 from oracle.jsonread import ascending, integer, key
+from oracle.fourever.ruleset import Ruleset
 from oracle.fourever.sheet import (
     GREY_CELL_BONUS,
     GREY_COLUMN_POINTS,
@@ -62,7 +62,7 @@ _FITS: tuple[int, ...] = tuple(
 )
 
 
-def question_numbers(ruleset: Any) -> tuple[int, ...]:
+def question_numbers(ruleset: Ruleset) -> tuple[int, ...]:
     """A grey question mark chooses a part, not a number (ruling 4E-8)."""
     return _NONE
 
@@ -86,7 +86,7 @@ def _parts(mask: int) -> tuple[int, ...]:
 
 
 def targets(
-    part: int, number: int, partner: int, position: int, die: int, state: EntryState
+    part: int, number: int, partner: int, position: int, die: int, state: EntryState[Ruleset]
 ) -> tuple[int, ...]:
     """The free, reachable parts of at most ``number`` cells (any size for a question)."""
     return _parts(reachable(part) & _FITS[_ANY if die == QUESTION_DIE else number])
@@ -94,7 +94,7 @@ def targets(
 
 def problem(
     part: int, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> Problem | None:
     """Why part ``target`` cannot be crossed with this number, or None (an independent reading
     of the rule: the start and touching conditions are checked cell by cell)."""
@@ -123,7 +123,7 @@ def problem(
 
 def enter(
     part: int, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> tuple[int, tuple[Bonus, ...]]:
     """Cross the part; the bonuses printed in its cells are earned."""
     return part | 1 << target, PART_BONUSES[target]

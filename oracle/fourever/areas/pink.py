@@ -13,14 +13,13 @@ only the area (``take P pink``).
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from oracle.area import EntryState, Problem
 from oracle.errors import NotationError
 from oracle.jsonread import JSONModelError, numbers, pointer
 from oracle.fourever.areas._digits import digits, parse_digits
+from oracle.fourever.ruleset import Ruleset
 from oracle.fourever.sheet import (
     NUMBERS,
     PINK_BONUS,
@@ -44,7 +43,7 @@ ENTRY_RULE = "PINK-NEXT"
 FOX_FIELDS: tuple[int, ...] = tuple(f + 1 for f, b in enumerate(PINK_BONUS) if b is Bonus.FOX)
 
 
-def question_numbers(ruleset: Any) -> tuple[int, ...]:
+def question_numbers(ruleset: Ruleset) -> tuple[int, ...]:
     """A pink question mark chooses 1..6 (ruling 4E-9)."""
     return NUMBERS
 
@@ -60,7 +59,7 @@ def own_entries(part: Part) -> tuple[bool, ...]:
 
 
 def targets(
-    part: Part, number: int, partner: int, position: int, die: int, state: EntryState
+    part: Part, number: int, partner: int, position: int, die: int, state: EntryState[Ruleset]
 ) -> tuple[int, ...]:
     """The next free field, if there is one."""
     return TARGETS if len(part) < PINK_FIELDS else ()
@@ -68,7 +67,7 @@ def targets(
 
 def problem(
     part: Part, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> Problem | None:
     """Why the number cannot be written, or None."""
     if len(part) >= PINK_FIELDS:
@@ -78,7 +77,7 @@ def problem(
 
 def enter(
     part: Part, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> tuple[Part, tuple[Bonus, ...]]:
     """Write the number in the next field (pink fields are written left to right); a 3 writes
     another 3 in the field after it; a 5 or 6 earns the bonus under its field."""

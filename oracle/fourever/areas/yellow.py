@@ -11,14 +11,13 @@ The area is a tuple of the three rows' written numbers (top to bottom).  A targe
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 
 from oracle.area import EntryState, Problem
 from oracle.errors import NotationError
 from oracle.jsonread import JSONModelError, integer, items, key, numbers, pointer
 from oracle.fourever.areas._digits import digits, parse_digits
+from oracle.fourever.ruleset import Ruleset
 from oracle.fourever.sheet import (
     NUMBERS,
     YELLOW_BONUS,
@@ -50,13 +49,13 @@ _ROWS: tuple[tuple[int, ...], ...] = tuple(
 )
 
 
-def question_numbers(ruleset: Any) -> tuple[int, ...]:
+def question_numbers(ruleset: Ruleset) -> tuple[int, ...]:
     """A yellow question mark chooses 1..6 (ruling 4E-5)."""
     return NUMBERS
 
 
 def targets(
-    part: Part, number: int, partner: int, position: int, die: int, state: EntryState
+    part: Part, number: int, partner: int, position: int, die: int, state: EntryState[Ruleset]
 ) -> tuple[int, ...]:
     """The rows whose next free field may take ``number``: any row with a free field, the top
     row only above its last number."""
@@ -67,7 +66,7 @@ def targets(
 
 def problem(
     part: Part, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> Problem | None:
     """Why ``number`` cannot go into row ``target``, or None."""
     row = part[target - 1]
@@ -82,7 +81,7 @@ def problem(
 
 def enter(
     part: Part, target: int, number: int, partner: int, position: int, die: int,
-    state: EntryState,
+    state: EntryState[Ruleset],
 ) -> tuple[Part, tuple[Bonus, ...]]:
     """Write the number into the row's next field; the field's bonus (if any) is earned."""
     row = part[target - 1] + (number,)
