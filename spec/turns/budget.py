@@ -32,10 +32,13 @@ class Budgeted:
         """Close the last scope."""
         self._solver.pop()
 
-    def check(self, *assumptions: Bool, rlimit: int | None = None) -> str:
-        """``sat``, ``unsat`` or ``unknown`` (the budget spent before an answer)."""
+    def check(self, *assumptions: Bool, rlimit: int | None = None,
+              safety_ms: int | None = None) -> str:
+        """``sat``, ``unsat`` or ``unknown`` (the budget spent before an answer; or the safety
+        time limit, which only a command line gives)."""
         # rlimit counts from the solver's current use, so each check gets the full budget.
         self._solver.set("rlimit", 0 if rlimit is None else max(1, rlimit))
+        self._solver.set("timeout", 4294967295 if safety_ms is None else max(1, safety_ms))
         return str(self._solver.check(*[a.ref for a in assumptions]))
 
     def model(self) -> Model:

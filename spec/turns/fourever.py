@@ -28,13 +28,14 @@ from collections.abc import Sequence
 
 import attrs
 
-from spec.fourever import grey, pink, sheetvars
+from spec.fourever import decompose, grey, pink, sheetvars
 from spec.fourever.printed import (AREAS, PINK_REPEAT, PS, Q_B, Q_GN, Q_GY, Q_P, Q_Y,
                                    QUESTION_FOR, ROUNDS,
                                    RR, TRACKS, XD)
 from spec.fourever.seam import DEFAULT, Options
 from spec.fourever.sheetvars import SheetVars
-from spec.logic import Bool, Int, Solver, all_of, const, count, ite, total
+from spec.logic import (Bool, Int, Solver, all_of, any_of, const, count, int_var, ite, lookup,
+                        total)
 from spec.turns import model
 from spec.turns.model import FACES, Need, Resource, Turns
 
@@ -194,3 +195,64 @@ def entries_of(sheet: object) -> tuple[int, ...]:
 
 #: The most foxes each area shows (yellow, blue, grey one per shade, green, pink).
 MOST_FOXES_BY_AREA = (1, 1, 3, 1, 1)
+
+
+#: How far below its table's lowest kept score an area's score may go in :func:`abstract` (a
+#: bound for the bit-blasted solver: yellow, the one area that can score below 0, loses at most
+#: the middle row's 30).
+LOWEST_BELOW = 40
+
+
+@attrs.frozen(eq=False)
+class Abstract:
+    """The turn model with each area as three numbers (:func:`abstract`): the turns, the parts,
+    each area's entries, foxes and score, and the areas' sum (foxes apart: see
+    :func:`spec.turns.prove.prove`)."""
+
+    turns: Turns
+    parts: tuple[tuple[str, Bool], ...]
+    entries: tuple[Int, ...]
+    foxes: tuple[Int, ...]
+    areas: tuple[Int, ...]
+    total: Int
+
+
+def abstract(options: Options = DEFAULT, rounds: int = ROUNDS[1],
+             tables: Sequence[Sequence[decompose.Option]] | None = None) -> Abstract:
+    """The turn model with every area replaced by its entries e, foxes f and score s, bound by
+    the area's proven table (:func:`spec.fourever.decompose.area_table`: some kept option has
+    at most e entries, at least f foxes and at least score s, since every state's best is kept
+    or beaten by a kept option), and with every bonus an area earns at most its most with e
+    entries (:func:`most_earned`).  It forgets the numbers (``TURN-NUMBERS``), so it is a
+    relaxation of :func:`relaxation` and small enough to prove."""
+    v = model.fresh(rounds, len(AREAS), "abstract")
+    tables = tables if tables is not None else [decompose.area_table(a, options) for a in AREAS]
+    entries = tuple(total(v.entries_in(t, a) for t in v.turns) for a in range(len(AREAS)))
+    foxes = tuple(int_var(f"abstract.foxes.{a}") for a in AREAS)
+    areas = tuple(int_var(f"abstract.score.{a}") for a in AREAS)
+    fit = all_of(
+        any_of(entries[i].ge(o.entries) & foxes[i].le(o.foxes) & areas[i].le(o.score)
+               for o in tables[i]) & foxes[i].between(0, MOST_FOXES_BY_AREA[i])
+        & areas[i].ge(min(o.score for o in tables[i]) - LOWEST_BELOW)
+        for i in range(len(AREAS)))
+
+    def final(code: str) -> Int:
+        return total(lookup(entries[i], most_earned(a, code, options))
+                     for i, a in enumerate(AREAS))
+
+    def resource(code: str, fields: int | None, by_round: Sequence[int], got: Int,
+                 slack: int = 0) -> Resource:
+        return Resource(code, tuple(by_round),
+                        got, tuple(most_earned(a, code, options) for a in AREAS), fields, slack)
+
+    rerolls = final(RR) + 1
+    track_end = ite(rerolls.ge(TRACK_FIELDS[RR]), 1, 0)
+    questions = tuple(resource(q, None, (0,) * ROUNDS[1],
+                               final(q) + (track_end if q == Q_P else const(0)),
+                               1 if q == Q_P else 0) for q in OWN_QUESTION)
+    extra_die = resource(XD, TRACK_FIELDS[XD], ROUND_GIVES[XD], final(XD))
+    polish = resource(PS, TRACK_FIELDS[PS], ROUND_GIVES[PS], final(PS))
+    turn_parts = model.parts(v, _Game(options), (), (), extra_die, polish, questions,
+                             BLACK_ROUND, _one_blue_cell)
+    parts = (("AREA-TABLES", fit),) + turn_parts
+    return Abstract(v, parts, entries, foxes, areas, total(areas))

@@ -23,6 +23,9 @@ from spec.logic import Bool, Int, all_of, int_var, total
 from spec.turns.budget import Budgeted
 
 Progress = Callable[[str], None]
+#: No area scores less (a bound for the bit-blasted solver; Clever 4Ever's yellow, the lowest,
+#: goes down to -30).
+LOWEST = -100
 
 
 @attrs.frozen
@@ -48,16 +51,15 @@ def fox_cases(sources: Sequence[tuple[Int, int]]) -> list[tuple[int, Bool]]:
     return sorted(cases, key=lambda case: -case[0])
 
 
-def prove(parts: Bool, areas: Sequence[Int], sources: Sequence[tuple[Int, int]], grand: Int,
-          at: int, rlimit: int | None, seconds: float | None = None,
-          progress: Progress | None = None, finite: bool = True) -> Proof:
+def prove(parts: Bool, areas: Sequence[Int], sources: Sequence[tuple[Int, int]], at: int, rlimit: int | None, seconds: float | None = None,
+          progress: Progress | None = None, finite: bool = False) -> Proof:
     """Whether the model ``parts`` admits a total (``grand``) of ``at`` or more, fox case by fox
-    case (module docstring)."""
+    case (module docstring); ``finite``: bit-blast (for models whose integers are all bounded)."""
     t0 = time.perf_counter()
     solver = Budgeted(finite)
     solver.add(parts)
     low = int_var(f"turns.lowest_area_{at}")
-    solver.add(all_of(low.le(a) for a in areas))
+    solver.add(all_of(low.le(a) for a in areas) & low.ge(LOWEST))
     cases = fox_cases(sources)
     spent: dict[int, float] = {}
     decided = 0
@@ -66,10 +68,12 @@ def prove(parts: Bool, areas: Sequence[Int], sources: Sequence[tuple[Int, int]],
         if seconds is not None and time.perf_counter() - t0 > seconds:
             return Proof(at, "unknown", admitted, len(cases), decided, spent)
         begun = time.perf_counter()
-        status = solver.check(case, (total(areas) + low * foxes).ge(at), rlimit=rlimit)
+        left = None if seconds is None else int(max(0.001, seconds - (begun - t0)) * 1000)
+        status = solver.check(case, (total(areas) + low * foxes).ge(at), rlimit=rlimit,
+                              safety_ms=left)
         spent[foxes] = spent.get(foxes, 0.0) + time.perf_counter() - begun
         if status == "sat":
-            admitted = solver.model().int(grand)
+            admitted = solver.model().int(total(areas) + low * foxes)
             return Proof(at, "sat", admitted, len(cases), decided + 1, spent)
         if status != "unsat":
             return Proof(at, "unknown", admitted, len(cases), decided, spent)
