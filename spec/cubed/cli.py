@@ -54,7 +54,7 @@ SOLO_BOUND_TIMEOUT = 1800.0
 USAGE = {
     "area-max": "AREA N", "sheet-max": "N", "fewest": "POINTS [--area AREA]",
     "complete": "SHEET N", "reachable": "SHEET [--players P] [--round R] [--record FILE]",
-    "solo-bound": "",
+    "solo-bound": "", "turn-bound": "AT",
 }
 
 
@@ -84,12 +84,17 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.record and os.path.exists(args.record):
         raise OracleError(f"solve: {args.record} exists; --record never overwrites a file")
     need = {"area-max": 2, "sheet-max": 1, "fewest": 1, "complete": 2, "reachable": 1,
-            "solo-bound": 0}[q]
+            "solo-bound": 0, "turn-bound": 1}[q]
     if len(a) != need:
         raise OracleError(f"solve {q}: want {need} argument(s) ({USAGE[q] or 'none'}), got "
                           f"{len(a)}")
     ask: Callable[[], questions.Answer]
-    if args.game == "clever-4ever":
+    if q == "turn-bound":  # the turn model (spec/turns, docs/turns.md)
+        from spec.turns.cli import answer as turn_bound  # noqa: PLC0415
+
+        at = _count(q, a[0])
+        ask = lambda: turn_bound(args.game, at, timeout, progress)  # noqa: E731
+    elif args.game == "clever-4ever":
         from spec.fourever.cli import answer as fourever, options_of  # noqa: PLC0415
 
         options = options_of(args.ruleset or ())

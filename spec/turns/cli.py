@@ -1,0 +1,49 @@
+"""``clever-oracle solve [--game G] turn-bound AT``: prove that no solo game totals ``AT`` or
+more in the turn model (:mod:`spec.turns.prove`; docs/turns.md).  Clever 4Ever's model is
+:mod:`spec.turns.fourever`; Clever Cubed has none yet (docs/turns.md says what it needs)."""
+
+from __future__ import annotations
+
+import time
+
+from oracle.errors import OracleError
+from spec.solving import Answer, Progress
+from spec.turns import prove
+from spec.logic import all_of
+
+#: Z3 resource units per fox case by default (each case is decided within it or the answer is
+#: undecided; no clock decides it).
+RLIMIT = 2_000_000_000
+
+
+def answer(game: str, at: int, timeout: float, progress: Progress | None,
+           rlimit: int | None = RLIMIT) -> Answer:
+    """Prove the turn bound ``at - 1`` for ``game`` (``timeout``: a safety bound in seconds)."""
+    question = "upper bound on any solo game's total (turn model)"
+    if at < 1:
+        raise OracleError(f"solve turn-bound: AT must be 1 or more, not {at}")
+    t0 = time.perf_counter()
+    if game != "clever-4ever":
+        raise OracleError("solve turn-bound: only --game clever-4ever has a turn model so far "
+                          "(docs/turns.md)")
+    from spec.turns import fourever  # noqa: PLC0415
+
+    if progress is not None:
+        progress(f"turn bound {at - 1}: the area tables (about a minute)")
+    r = fourever.abstract()
+    sources = tuple(zip(r.foxes, fourever.MOST_FOXES_BY_AREA))
+    build = time.perf_counter() - t0
+    if progress is not None:
+        progress(f"turn bound {at - 1}: proving, fox case by fox case")
+    found = prove.prove(all_of(p for _, p in r.parts), r.areas, sources, at, rlimit,
+                        timeout, progress)
+    notes = [f"Z3: total >= {at} is {found.status} in the turn model with the areas as their "
+             "tables (spec.turns.fourever.abstract) "
+             f"({found.decided} of {found.cases} fox cases decided)"]
+    notes += [f"{f} fox{'' if f == 1 else 'es'}: {s:.1f} s" for f, s in sorted(found.seconds.items(),
+                                                                          reverse=True)]
+    if found.admitted is not None:
+        notes.append(f"the model admits a sheet totalling {found.admitted}")
+    proven = found.status == "unsat"
+    return Answer(question, at - 1 if proven else None, None, proven, at - 1 if proven else None,
+                  build, time.perf_counter() - t0 - build, tuple(notes))
