@@ -60,7 +60,7 @@ from properties.shrink import SHRINK_REPLAYS, shrink
 from properties.steering import CYCLE
 
 #: Default budget: games per run (the rule families take turns, ten games each).
-DEFAULT_EXAMPLES = 30
+DEFAULT_EXAMPLES = 80
 #: Games compared whole (:func:`compared_whole`) without which a run says nothing.
 MIN_COMPARED_GAMES = 1
 #: The verdicts of a run (:attr:`Result.verdict`).

@@ -138,6 +138,17 @@ def impossible_roll(game: Game, state: State, due: str, text: str) -> str | None
     return None
 
 
+def sent_options(hello: Hello, options: Options) -> dict[str, str | bool]:
+    """The options a game under ``options`` sends the app's ``new_game``: all of them to a
+    version-1 app, else those it declared with a value it declared (the others it plays its own
+    way, as it said; docs/certify.md, "Options")."""
+    declared = hello.options
+    if declared is None:
+        return dict(options)
+    return {name: value for name, value in options.items()
+            if str(value).lower() in declared.get(name, ())}
+
+
 def _answer(value: object) -> Answer | Rolled:
     if not isinstance(value, (Answer, Rolled)):
         raise AdapterError(f"the app answered {value!r:.80} instead of accepted/refused")
@@ -231,14 +242,8 @@ class Bench:
         return self.game if isinstance(self.game, ExplainsDifferences) else None
 
     def sent(self, options: Options) -> dict[str, str | bool]:
-        """The options a game under ``options`` sends the app's ``new_game``: all of them to a
-        version-1 app, else those it declared with a value it declared (the others it plays
-        its own way, as it said; docs/certify.md, "Options")."""
-        declared = self.hello.options
-        if declared is None:
-            return dict(options)
-        return {name: value for name, value in options.items()
-                if str(value).lower() in declared.get(name, ())}
+        """The options a game under ``options`` sends the app (:func:`sent_options`)."""
+        return sent_options(self.hello, options)
 
     def fold(self, finding: Finding) -> None:
         """Fold ``finding`` into the finding of its cause already found ("also seen": a kind
