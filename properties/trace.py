@@ -92,6 +92,13 @@ def _one_line(data: object) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+def _changed(game: Game, options: Mapping[str, str | bool]) -> dict[str, str]:
+    """The options of a ruleset that differ from our rulings, as text."""
+    full = game.make_ruleset(options).options()
+    return {o.name: str(full.get(o.name, o.default)).lower() for o in game.ruleset_options
+            if str(full.get(o.name, o.default)).lower() != o.default}
+
+
 def _options_text(options: Mapping[str, str | bool], empty: str = "none") -> str:
     return " ".join(f"{k}={str(v).lower()}" for k, v in sorted(options.items())) or empty
 
@@ -108,14 +115,12 @@ def trace(game: Game, app: AnyImplementation, finding: Mapping[str, object],
     state = game.new_game(players, ruleset)
     sent_to = sent_options(hello, options)
     speaker.new_game(game.name, players, sent_to, seed)
-    played = {k: v for k, v in ruleset.options().items()
-              if str(v).lower() != next(o.default for o in game.ruleset_options if o.name == k)}
+    played = _changed(game, options)
     under = (f"trace: under the finding's ruleset ({_options_text(played, 'our rulings')}; "
-             "the app is sent "
-             f"{_options_text(sent_to)})")
-    if {k: str(v).lower() for k, v in claimed.items()} != {
-            k: str(v).lower() for k, v in sent_to.items()}:
-        under += f", not the command line's ({_options_text(claimed)})"
+             f"the app is sent {_options_text(sent_to)})")
+    if played != _changed(game, claimed):
+        under += (", not the command line's "
+                  f"({_options_text(_changed(game, claimed), 'our rulings')})")
     lines = [under, f"trace: {players} player(s), {len(steps)} steps, seed {seed}"]
     parted = False
     for number, text in enumerate(steps, start=1):

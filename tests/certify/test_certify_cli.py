@@ -309,5 +309,5 @@ def test_trace_replays_under_the_findings_ruleset_and_says_so() -> None:
     lines, parted = trace(cubed, Told(cubed), finding, {})
     assert told == [{"joker_same_face": "true"}]
     assert lines[0] == ("trace: under the finding's ruleset (joker_same_face=true; the app is "
-                        "sent joker_same_face=true), not the command line's (none)")
+                        "sent joker_same_face=true), not the command line's (our rulings)")
     assert not parted
