@@ -227,7 +227,8 @@ def option_rule(game: Game, finding: Finding, name: str) -> str | None:
             if value == current:
                 continue
             other = game.make_ruleset({**finding.ruleset, name: value})
-            theirs: State = attrs.evolve(ours, ruleset=other)  # type: ignore[misc]  # a Clever GameState
+            # A Clever state is an attrs class (checked above) with its ruleset as a field.
+            theirs: State = attrs.evolve(ours, ruleset=other)  # type: ignore[misc]  # see above
             for one, refusing in ((ours, theirs), (theirs, ours)):
                 for move in game.legal_moves(one):
                     problem = game.diagnose(refusing, move)

@@ -53,7 +53,8 @@ def test_a_real_engines_five_departures_are_five_findings(seed: int) -> None:
     assert _names_no_rule_id("clever-cubed", refusals)
 
 
-def _hinted(findings: tuple[Finding, ...], plays: dict[str, str]) -> set[tuple[str, str, str | None]]:
+def _hinted(findings: tuple[Finding, ...], plays: dict[str, str],
+            ) -> set[tuple[str, str, str | None]]:
     """The findings as (kind, rule, the hint's own option): a hint may name two options when
     the disputed step needs both, each one the app really plays (``plays``)."""
     out = set()
