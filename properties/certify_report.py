@@ -93,8 +93,8 @@ def first_text(finding: Finding) -> str:
     kind = _ROLL if finding.seen == "roll" else _KIND[finding.kind]
     lines = [f"-- first seen (being shortened; the shrunk game and the checked hint follow): "
              f"{_cause(finding)}: {kind}, seen in {_SEEN[finding.seen]}",
-             f"  at {where} of a game of {len(finding.moves)} steps; {finding.players} "
-             f"player(s); game {finding.games} after {finding.seconds:.1f} s",
+             f"  at {where}, the game so far {len(finding.moves)} steps long; "
+             f"{finding.players} player(s); game {finding.games} after {finding.seconds:.1f} s",
              f"  oracle: {finding.oracle}",
              f"  app:    {finding.app}"]
     if finding.difference:

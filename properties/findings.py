@@ -37,12 +37,12 @@ Key = tuple[str, str]
 #: situation of a difference no situation below singles out), with what a report says of them.
 #: ``option:NAME`` (a ruleset option's other reading decides it) is said by :func:`situation_text`.
 SITUATIONS = {
-    "end": "the end of the game (extra dice after the last turn, ruling 7)",
+    "end": "the end of the game: extra dice after the last turn, ruling 7",
     "fallback:action-only": "the passive fallback while a platter die is usable only with the "
-                            "game's action (ruling 4)",
-    "fallback:solo": "the passive fallback in a solo game (ruling 4, ruling 9)",
-    "fallback:none-usable": "the passive fallback, no platter die usable (ruling 4)",
-    "fallback:platter-usable": "a die-field die taken while a platter die is usable (ruling 4)",
+                            "game's action, ruling 4",
+    "fallback:solo": "the passive fallback in a solo game, rulings 4 and 9",
+    "fallback:none-usable": "the passive fallback with no platter die usable, ruling 4",
+    "fallback:platter-usable": "a die-field die taken while a platter die is usable, ruling 4",
 }
 #: The option situation's prefix.
 OPTION = "option:"
