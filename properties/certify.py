@@ -7,10 +7,13 @@ of the game, question marks, the passive fallback, solo, the game's own action, 
 the rarest more often),
 with its own generator seeded from the run's seed and ``i``, so the same seed gives the same
 games in the command line and in Python.  A game goes on past every difference
-(:mod:`properties.duel`).  Each new difference (a kind and the rule the oracle names) is, at
-once, shrunk to a short game (:mod:`properties.shrink`), given a hint when replaying it under
-another option makes the app and the oracle agree (:mod:`properties.hints`), and handed to
-``on_finding`` — so a report can print it before the run goes on.
+(:mod:`properties.duel`).  Each difference with a new cause (the rule the oracle names and the
+situation: :data:`properties.findings.Key`) is at once handed to ``on_first`` as first seen
+(marked ``shortened``), then shrunk to a short game (:mod:`properties.shrink`), given a hint
+when a new game on both sides under another option makes the app and the oracle agree
+(:mod:`properties.hints`: on the shrunk game, else on the game it was first seen in), and
+handed to ``on_finding`` — so a report prints it at once and again improved, before the run
+goes on.  A later difference with the same cause is folded into it ("also seen").
 
 A run that found no difference is **conforming** only when it compared enough to say so
 (:func:`compared_whole`, docs/certify.md "When a run says nothing"): at least
@@ -57,7 +60,7 @@ from properties.shrink import SHRINK_REPLAYS, shrink
 from properties.steering import CYCLE
 
 #: Default budget: games per run (the rule families take turns, ten games each).
-DEFAULT_EXAMPLES = 30
+DEFAULT_EXAMPLES = 80
 #: Games compared whole (:func:`compared_whole`) without which a run says nothing.
 MIN_COMPARED_GAMES = 1
 #: The verdicts of a run (:attr:`Result.verdict`).
@@ -138,7 +141,7 @@ class Progress:
 
 @attrs.frozen
 class Result:
-    """What certification found: the ``findings`` (one per kind and rule, in the order found),
+    """What certification found: the ``findings`` (one per cause, in the order found),
     the games played (``examples``), the ``seconds`` it took, whether the whole game budget was
     played (``complete``: False when ``budget`` seconds ran out first), how often the app
     answered "not comparable", the app's greeting, the ``seed`` and what was compared
@@ -210,16 +213,18 @@ class _Run:
     """One certification run's bookkeeping (see :func:`certify`)."""
 
     def __init__(self, bench: Bench, seed: int, shrink_replays: int,
-                 on_finding: Callable[[Finding], None] | None) -> None:
+                 on_finding: Callable[[Finding], None] | None,
+                 on_first: Callable[[Finding], None] | None = None) -> None:
         self.bench = bench
         self.seed = seed
         self.shrink_replays = shrink_replays
         self.on_finding = on_finding
+        self.on_first = on_first
         self.order: list[Key] = []
 
     def replay(self, found: Finding) -> Callable[[int, tuple[int, ...]], Finding | None]:
         bench = self.bench
-        target = Target(found.key, found.seen, found.move)
+        target = Target(found.key, found.seen, found.move, found.rule)
 
         def again(players: int, decisions: tuple[int, ...]) -> Finding | None:
             duel = Duel(bench, players, Replay(decisions), "replay", bench.claimed,
@@ -229,19 +234,24 @@ class _Run:
         return again
 
     def new(self, raw: Finding, duel: Duel) -> None:
-        """A difference seen for the first time: shrink it, look for a true hint, keep and
-        report it (also when the time budget ends while doing so)."""
+        """A difference of a new cause: report it as first seen, shrink it, look for a true
+        hint (on the shrunk game, else on the game it was first seen in), keep and report it
+        again (also when the time budget ends while doing so)."""
         bench, game = self.bench, self.bench.game
+        if self.on_first is not None:
+            self.on_first(attrs.evolve(raw, shortened=True))
         best = raw
         late: OutOfTime | None = None
         change: dict[str, str] | None = None
         try:
             best = shrink(raw, self.replay(raw), game.min_players, self.shrink_replays)
             change = hint(bench, best)
+            if change is None and best.moves != raw.moves:
+                change = hint(bench, raw)
         except OutOfTime as exc:
             late = exc
         finding = attrs.evolve(best, option=hint_text(change) if change else None,
-                               games=raw.games, seconds=raw.seconds)
+                               games=raw.games, seconds=raw.seconds, shortened=False)
         bench.findings[finding.key] = finding
         bench.hints[finding.key] = change
         self.order.append(finding.key)
@@ -257,11 +267,15 @@ def certify(game: Game, app: AnyImplementation, ruleset: Ruleset | None = None,
             on_finding: Callable[[Finding], None] | None = None,
             on_progress: Callable[[Progress], None] | None = None,
             shrink_replays: int = SHRINK_REPLAYS, given: frozenset[str] = frozenset(),
+            on_first: Callable[[Finding], None] | None = None,
             ) -> Result:
     """Certify ``app`` against ``game`` under ``ruleset`` (the options the app claims; ``given``:
     those the user named): up to ``max_examples`` games (``players``: the numbers of players
     to play; default all), at most ``budget`` seconds (0: none is compared, the run is
-    inconclusive).  :class:`AdapterError` when the app is unusable."""
+    inconclusive).  Each finding is handed to ``on_first`` as soon as it is seen (its game not
+    yet shrunk, no hint checked: ``shortened``), then to ``on_finding`` shrunk and with its
+    checked hint; the :class:`Result`'s findings hold what was folded into each ("also seen").
+    :class:`AdapterError` when the app is unusable."""
     check_seed(seed, max_examples)
     start = time.perf_counter()
     speaker, hello = greet(game, app)
@@ -269,7 +283,7 @@ def certify(game: Game, app: AnyImplementation, ruleset: Ruleset | None = None,
     claimed = claimed_options(game, ruleset, hello, given)
     deadline = None if budget is None else time.monotonic() + budget
     bench = Bench(game, speaker, hello, claimed, index_of(game), deadline)
-    run = _Run(bench, seed, shrink_replays, on_finding)
+    run = _Run(bench, seed, shrink_replays, on_finding, on_first)
     bench.on_new = run.new
     seats = players or tuple(range(game.min_players, game.max_players + 1))
     played = 0

@@ -1,8 +1,9 @@
 """The certification report: each finding with its minimal game as a record (the first differing
-step marked), the rule the oracle names, both sides' answers (and both lists of legal moves when
-the app lists them), the checked hint; the summary grouped by rule id (text, or JSON with
-``--json``).  :func:`finding_text` and :func:`finding_json` are what ``certify`` prints as soon as
-a finding is shrunk."""
+step marked), the rule the oracle names and the situation (its cause), both sides' answers (and
+both lists of legal moves when the app lists them), the checked hint; the summary grouped by rule
+id, with what each finding also saw (text, or JSON with ``--json``).  ``certify`` prints each
+finding twice: as soon as it is first seen (:func:`first_text`; with ``--json`` a ``first``
+event), then shrunk and with its checked hint (:func:`finding_text`; a ``finding`` event)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from oracle.errors import OracleError
 from oracle.game import Game
 from oracle.record import Record, Step
 from properties.certify import CONFORMING, DIFFERENCES, MIN_COMPARED_GAMES, Result, by_rule
-from properties.findings import Finding
+from properties.findings import Finding, situation_text
 
 _KIND = MappingProxyType({
     "too-strict": "the app refused a legal move (too strict)",
@@ -77,11 +78,35 @@ def minimal_game(finding: Finding) -> list[str]:
     return lines
 
 
+def _cause(finding: Finding) -> str:
+    """The finding's cause as its head line says it: the rule, the situation (a kind says
+    nothing more)."""
+    if finding.situation in ("", finding.kind):
+        return finding.rule
+    return f"{finding.rule} ({situation_text(finding.situation)})"
+
+
+def first_text(finding: Finding) -> str:
+    """A finding as first seen, before its game is shrunk and its hint checked (printed at
+    once; :func:`finding_text` follows)."""
+    where = f"step {finding.step}" + (f" ({finding.move})" if finding.move else "")
+    kind = _ROLL if finding.seen == "roll" else _KIND[finding.kind]
+    lines = [f"-- first seen (being shortened; the shrunk game and the checked hint follow): "
+             f"{_cause(finding)}: {kind}, seen in {_SEEN[finding.seen]}",
+             f"  at {where}, the game so far {len(finding.moves)} steps long; "
+             f"{finding.players} player(s); game {finding.games} after {finding.seconds:.1f} s",
+             f"  oracle: {finding.oracle}",
+             f"  app:    {finding.app}"]
+    if finding.difference:
+        lines.insert(2, f"  differs: {finding.difference}")
+    return "\n".join(lines) + "\n"
+
+
 def finding_text(finding: Finding) -> str:
     """One finding as text (printed as soon as it is shrunk)."""
     where = f"step {finding.step}" + (f" ({finding.move})" if finding.move else "")
     kind = _ROLL if finding.seen == "roll" else _KIND[finding.kind]
-    lines = [f"== {finding.rule}: {kind}, seen in {_SEEN[finding.seen]}",
+    lines = [f"== {_cause(finding)}: {kind}, seen in {_SEEN[finding.seen]}",
              f"  first differing step: {where}; {finding.players} player(s); first seen in "
              f"game {finding.games} after {finding.seconds:.1f} s",
              f"  oracle: {finding.oracle}",
@@ -98,6 +123,7 @@ def finding_text(finding: Finding) -> str:
         lines.append(f"  your app behaves as with {finding.option} (checked by replaying this "
                      f"game under it; certify with --ruleset {finding.option} if that is its "
                      "reading)")
+    lines.extend(f"  also seen: {line}" for line in finding.also)
     lines.append(f"  minimal game ({len(finding.moves)} steps):")
     lines.extend(minimal_game(finding))
     return "\n".join(lines) + "\n"
@@ -126,6 +152,10 @@ def summary_text(game: Game, result: Result) -> str:
         summary = ", ".join(f"{rule} ({len(found)})" for rule, found in
                             by_rule(result.findings).items())
         lines.append(f"DIFFERENCES by rule: {summary}")
+        for number, finding in enumerate(result.findings, start=1):
+            lines.append(f"  {number}. {_cause(finding)}: {finding.kind}"
+                         + (f"; hint {finding.option}" if finding.option else ""))
+            lines.extend(f"     also seen: {line}" for line in finding.also)
     elif result.verdict == CONFORMING:
         lines.append("CONFORMING: no difference found")
     else:
@@ -168,4 +198,6 @@ def json_report(game: Game, result: Result, options: dict[str, str | bool]) -> d
         "seconds": round(result.seconds, 3),
         "findings": [finding_json(game, f) for f in result.findings],
         "by_rule": {rule: len(found) for rule, found in by_rule(result.findings).items()},
+        "causes": [{"rule": f.rule, "situation": f.situation, "kind": f.kind,
+                    "option": f.option, "also": list(f.also)} for f in result.findings],
     }

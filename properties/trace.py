@@ -4,7 +4,10 @@ the oracle part at a step every game has, or the app's sheet is read wrongly) fr
 difference (docs/certify.md, "Telling an adapter bug from a rule difference").
 
 A finding is given as the JSON object ``certify --json`` prints for it (its ``players``,
-``moves``, ``move``, ``ruleset`` and ``seed`` are used).
+``moves``, ``move``, ``ruleset`` and ``seed`` are used).  The game is replayed under the finding's
+own ruleset (the options the oracle played it under, a followed hint's included), on both sides:
+the app is sent the options of it that it declared, whatever ``--ruleset`` says, and the trace's
+first line says so.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from oracle.adapter.compare import (
 from oracle.adapter.steps import step_of, turn_of
 from oracle.errors import OracleError
 from oracle.game import Game, State
+from properties.duel import sent_options
 
 
 def _texts(data: Mapping[str, object]) -> tuple[int, tuple[str, ...], dict[str, str | bool], int]:
@@ -88,16 +92,36 @@ def _one_line(data: object) -> str:
     return json.dumps(data, separators=(",", ":"))
 
 
+def _changed(game: Game, options: Mapping[str, str | bool]) -> dict[str, str]:
+    """The options of a ruleset that differ from our rulings, as text."""
+    full = game.make_ruleset(options).options()
+    return {o.name: str(full.get(o.name, o.default)).lower() for o in game.ruleset_options
+            if str(full.get(o.name, o.default)).lower() != o.default}
+
+
+def _options_text(options: Mapping[str, str | bool], empty: str = "none") -> str:
+    return " ".join(f"{k}={str(v).lower()}" for k, v in sorted(options.items())) or empty
+
+
 def trace(game: Game, app: AnyImplementation, finding: Mapping[str, object],
           claimed: Mapping[str, str | bool]) -> tuple[list[str], bool]:
-    """The step-by-step replay of ``finding`` with ``app`` (given the options it claims), and
+    """The step-by-step replay of ``finding`` with ``app``, under the finding's ruleset on both
+    sides (``claimed``: the options the command line claims, named when they differ), and
     whether the two sides parted somewhere."""
     players, steps, options, seed = _texts(finding)
     speaker = current(app)
-    speaker.hello()
-    state = game.new_game(players, game.make_ruleset(options))
-    speaker.new_game(game.name, players, claimed, seed)
-    lines = [f"trace: {players} player(s), {len(steps)} steps, seed {seed}"]
+    hello = speaker.hello()
+    ruleset = game.make_ruleset(options)
+    state = game.new_game(players, ruleset)
+    sent_to = sent_options(hello, options)
+    speaker.new_game(game.name, players, sent_to, seed)
+    played = _changed(game, options)
+    under = (f"trace: under the finding's ruleset ({_options_text(played, 'our rulings')}; "
+             f"the app is sent {_options_text(sent_to)})")
+    if played != _changed(game, claimed):
+        under += (", not the command line's "
+                  f"({_options_text(_changed(game, claimed), 'our rulings')})")
+    lines = [under, f"trace: {players} player(s), {len(steps)} steps, seed {seed}"]
     parted = False
     for number, text in enumerate(steps, start=1):
         step = step_of(game, state, text)

@@ -26,7 +26,7 @@ from oracle.games import DEFAULT_GAME, GAMES, find_game
 
 #: Games ``certify`` plays by default (``properties.certify.DEFAULT_EXAMPLES``; kept here so
 #: that ``--help`` imports nothing of the harness; a test checks they agree).
-DEFAULT_EXAMPLES = 30
+DEFAULT_EXAMPLES = 80
 #: Replays per finding's shrink (``properties.shrink.SHRINK_REPLAYS``).
 SHRINK_REPLAYS = 24
 
@@ -60,12 +60,20 @@ def _hypothesis() -> None:
 
 
 def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Each finding is printed as soon as it is shrunk (with ``--json``: one JSON line per
-    finding, then the report's line); progress on standard error when it is a terminal.  Exit
-    0 conforming, 1 differences, 5 inconclusive (too little compared to say)."""
+    """Each finding is printed as soon as it is first seen, marked as being shortened, then
+    again once shrunk and with its checked hint (with ``--json``: a ``first`` and a ``finding``
+    JSON line per finding, then the report's line); progress on standard error when it is a
+    terminal.  Exit 0 conforming, 1 differences, 5 inconclusive (too little compared to
+    say)."""
     _hypothesis()
     from properties.certify import CONFORMING, DIFFERENCES, Progress, certify, check_seed
-    from properties.certify_report import finding_json, finding_text, json_report, summary_text
+    from properties.certify_report import (
+        finding_json,
+        finding_text,
+        first_text,
+        json_report,
+        summary_text,
+    )
     from properties.findings import Finding
 
     if args.trace is not None:
@@ -103,6 +111,15 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             out.write(text + "\n")
         out.flush()
 
+    def first(finding: Finding) -> None:
+        if terminal:
+            err.write("\r\033[K")
+        if args.json:
+            out.write(json.dumps({"type": "first", **finding_json(game, finding)}) + "\n")
+        else:
+            out.write(first_text(finding) + "\n")
+        out.flush()
+
     def progress(now: Progress) -> None:
         err.write(f"\rcertify: {now.games}/{now.of} games, {now.findings} findings, "
                   f"{now.seconds:.0f} s")
@@ -115,7 +132,7 @@ def cmd_certify(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                              args.seed, budget=args.budget, on_finding=found,
                              shrink_replays=args.shrink,
                              on_progress=progress if terminal else None,
-                             given=_given(args.ruleset))
+                             given=_given(args.ruleset), on_first=first)
         finally:
             app.close()
             if terminal:

@@ -7,6 +7,12 @@ rule id (a real engine has its own messages), so certification must name every r
   highest on die field I — and three rare ones — question marks only in the order earned
   (first in, first out); no passive fallback while a platter die is usable with the number
   joker; no extra dice after the last turn.
+* :data:`CUBED_REAL` (Clever Cubed): the five departures of a real engine, at once — a blue
+  question mark read as a chosen 1 to 6 plus the white die (``blue_question=number_plus_white``,
+  not declared); question marks first in, first out; no passive fallback while a platter die is
+  usable only with the number joker; no passive fallback at all in a solo game; no extra dice
+  after the last turn.  Each must be one finding, once, with its rule (and the hint where an
+  option exists), and nothing else.
 * :data:`FOUREVER_THREE` (Clever 4Ever): polish on any die (``polish_any_die=true``), the white
   die never for blue (``white_for_blue=false``), and the solo passive roll's die fields by face.
   (Its passive fallback is not among them: with three platter dice and its open areas, a
@@ -130,6 +136,25 @@ class NoFallbackWithAction(Bend):
         return None
 
 
+class NoSoloFallback(Bend):
+    """A solo game's passive player may take only a platter die, never a die-field die (ours:
+    the fallback of ruling 4 holds in the solo passive turn too, ruling 9)."""
+
+    def refuses(self, game: Game, state: State, move: str) -> str | None:
+        if (state.players != 1 or game.phase(state) is not Phase.PASSIVE_CHOOSE
+                or not move.startswith("take ")):
+            return None
+        where = {d.die.code: d.place.label for d in game.dice(state)}
+        return None if where[move.split(" ")[1]] == "platter" else "solo: platter dice only"
+
+
+class NumberPlusWhite(Bend):
+    """A blue question mark writes a chosen 1 to 6 plus the white die (ruling 13's other
+    reading), without the app declaring ``blue_question``."""
+
+    options = {"blue_question": "number_plus_white"}
+
+
 class NoEndExtra(Bend):
     """The game ends after the last passive turn: no extra dice after it (ours: ruling 7)."""
 
@@ -209,6 +234,12 @@ def cubed_five(lists: bool = True) -> BentApp:
                            NoFallbackWithAction(), NoEndExtra()), lists)
 
 
+def cubed_real(lists: bool = True) -> BentApp:
+    """Clever Cubed with a real engine's five departures (see the module docstring)."""
+    return BentApp(CUBED, (NumberPlusWhite(), FirstInFirstOut(), NoFallbackWithAction(),
+                           NoSoloFallback(), NoEndExtra()), lists)
+
+
 def fourever_three(lists: bool = True) -> BentApp:
     """Clever 4Ever with three rules bent (see the module docstring)."""
     return BentApp(FOUREVER, (PolishAnyDie(), WhiteNotForBlue(), SoloFieldsByFace()), lists)
@@ -222,6 +253,15 @@ CUBED_FIVE = {
     ("too-strict", "PASSIVE-FALLBACK", None),
     ("too-strict", "END-EXTRA", None),
 }
+#: (rule, situation, hint or None): one finding per departure (docs/certify.md, "One finding per
+#: departure").
+CUBED_REAL = {
+    ("QUESTION-USE", "option:blue_question", "blue_question=number_plus_white"),
+    ("QUESTION-FIRST", "too-strict", None),
+    ("PASSIVE-FALLBACK", "fallback:action-only", None),
+    ("PASSIVE-FALLBACK", "fallback:solo", None),
+    ("END-EXTRA", "end", None),
+}
 FOUREVER_THREE = {
     ("too-lenient", "POLISH-PLATTER", "polish_any_die=true"),
     ("too-strict", "WHITE-FOR-BLUE", "white_for_blue=false"),
@@ -231,7 +271,8 @@ FOUREVER_THREE = {
 
 def main(argv: list[str]) -> int:
     lists = "--listless" not in argv
-    make = {"cubed-five": cubed_five, "fourever-three": fourever_three}[argv[0]]
+    make = {"cubed-five": cubed_five, "cubed-real": cubed_real,
+            "fourever-three": fourever_three}[argv[0]]
     return serve(make(lists))
 
 

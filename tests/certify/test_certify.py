@@ -15,7 +15,7 @@ from oracle.cli import main
 from oracle.record import verify
 from properties.certify import certify
 from properties.certify_report import finding_record
-from tests.certify.wrong_adapters import CUBED, IN_PROCESS, PlaysOption
+from tests.certify.wrong_adapters import CUBED, IN_PROCESS, PlaysOption, SwapsOption
 from tests.processes import PATIENCE
 
 PYTHON = sys.executable
@@ -116,3 +116,14 @@ def test_an_app_playing_number_plus_white_gets_only_true_findings_with_that_hint
     assert {f.option for f in result.findings} == {"blue_question=number_plus_white"}
     assert "too-lenient" not in {f.kind for f in result.findings}
     assert not {"BLUE-STEP", "BLUE-SEVEN"} & {f.rule for f in result.findings}
+
+
+def test_a_hint_is_checked_with_the_app_told_its_ruleset() -> None:
+    """Issue 27: following a hint is a new game on both sides under it.  An app that declares
+    joker_same_face and plays the other value of the one it is told accepts a joker naming the
+    die's own face under our ruling; told joker_same_face=true it refuses it, so that hint is
+    false and is not printed (it was, when the replay told the app the old ruleset)."""
+    result = certify(CUBED, SwapsOption("joker_same_face"), max_examples=3, shrink_replays=8)
+    joker = [f for f in result.findings if f.rule == "NUMBER-JOKER"]
+    assert joker and joker[0].kind == "too-lenient"
+    assert all(f.option is None for f in result.findings)

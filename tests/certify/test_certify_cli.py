@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from oracle.record import parse_record, verify
 from properties import duel
 from properties.certify import DEFAULT_EXAMPLES, certify
 from properties.certify_report import finding_json
+from properties.findings import Finding
 from tests.certify.bends import fourever_three
 from tests.processes import PATIENCE
 
@@ -58,11 +60,17 @@ def test_same_seed_same_games_in_the_command_line_and_the_api(tmp_path: Path) ->
                  str(tmp_path), *LIMIT], out, err)
     assert code == 1, err.getvalue()
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert [line["type"] for line in lines] == ["finding"] * (len(lines) - 1) + ["report"]
+    # Two events per finding: as first seen (being shortened), then shrunk with its hint.
+    assert [line["type"] for line in lines] == ["first", "finding"] * (len(lines) // 2) + [
+        "report"]
+    assert all(line["shortened"] for line in lines[:-1:2])
+    assert not any(line["shortened"] for line in lines[1:-1:2])
+    assert [(f["rule"], f["situation"]) for f in lines[:-1:2]] == [
+        (f["rule"], f["situation"]) for f in lines[1:-1:2]]
     # In process, the same app: the same games, the same findings.
     result = certify(FOUREVER, fourever_three(lists=False), seed=7, max_examples=2,
                      shrink_replays=3)
-    cli = [(f["kind"], f["rule"], f["games"], f["decisions"], f["moves"]) for f in lines[:-1]]
+    cli = [(f["kind"], f["rule"], f["games"], f["decisions"], f["moves"]) for f in lines[1:-1:2]]
     api = [(f.kind, f.rule, f.games, list(f.decisions), list(f.moves)) for f in result.findings]
     assert cli == api and len(api) >= 2
     # Each finding's game is also a record file, which verify replays.
@@ -89,6 +97,32 @@ def test_the_api_reports_each_finding_before_it_returns() -> None:
     result = certify(FOUREVER, fourever_three(lists=False), max_examples=2, shrink_replays=3,
                      on_finding=lambda f: seen.append(f.rule))
     assert seen == [f.rule for f in result.findings] and seen
+
+
+def test_each_finding_is_reported_as_first_seen_before_it_is_shrunk() -> None:
+    """Print first, then improve: ``on_first`` gets the difference as first seen (its whole
+    game so far, marked ``shortened``), before the shrink and the hint, and ``on_finding``
+    the same cause shrunk."""
+    events: list[tuple[str, Finding]] = []
+    result = certify(FOUREVER, fourever_three(lists=False), max_examples=2, shrink_replays=3,
+                     on_first=lambda f: events.append(("first", f)),
+                     on_finding=lambda f: events.append(("finding", f)))
+    assert [e for e, _ in events] == ["first", "finding"] * len(result.findings)
+    assert result.findings
+    for (_, first), (_, final) in zip(events[::2], events[1::2]):
+        assert first.shortened and not final.shortened
+        assert first.key == final.key
+        assert len(final.moves) <= len(first.moves) and first.games == final.games
+
+
+def test_the_text_report_prints_a_finding_as_first_seen_then_shrunk() -> None:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["certify", "--adapter", BENT, "--game", "clever-4ever", "--max-examples", "1",
+                 "--shrink", "2", *LIMIT], out, err)
+    assert code == 1, err.getvalue()
+    blocks = [b for b in out.getvalue().split("\n\n") if b.startswith(("-- ", "== "))]
+    assert blocks and [b[:3] for b in blocks] == ["-- ", "== "] * (len(blocks) // 2)
+    assert all("being shortened" in b for b in blocks[::2])
 
 
 def test_budget_stops_the_run_and_keeps_what_was_found(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -254,3 +288,26 @@ def test_a_record_that_cannot_be_written_keeps_the_finding(
     assert "DIFFERENCES by rule" in text
     assert f"{findings} finding record(s) could not be written" in text
     assert list(tmp_path.iterdir()) == []
+
+
+def test_trace_replays_under_the_findings_ruleset_and_says_so() -> None:
+    """A finding played under a followed hint's reading is traced under that reading on both
+    sides (the app is sent it), not under the command line's ruleset, and the trace says so."""
+    from oracle.adapter.reference import ReferenceImplementation
+    from properties.trace import trace
+
+    class Told(ReferenceImplementation):
+        def new_game(self, game: str, players: int, ruleset: Mapping[str, str | bool],
+                     seed: int = 0) -> None:
+            told.append(dict(ruleset))
+            super().new_game(game, players, ruleset, seed)
+
+    told: list[dict[str, str | bool]] = []
+    cubed = find_game("clever-cubed")
+    finding = {"players": 1, "moves": ["roll W1 Y2 T3 B4 Br5 P6"], "move": None,
+               "kind": "state", "ruleset": {"joker_same_face": "true"}, "seed": 3}
+    lines, parted = trace(cubed, Told(cubed), finding, {})
+    assert told == [{"joker_same_face": "true"}]
+    assert lines[0] == ("trace: under the finding's ruleset (joker_same_face=true; the app is "
+                        "sent joker_same_face=true), not the command line's (our rulings)")
+    assert not parted

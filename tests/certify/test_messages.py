@@ -100,7 +100,7 @@ def test_trace_of_a_clever_4ever_finding_needs_no_game(tmp_path: Path, old: bool
                  "clever-4ever", "--trace", str(saved)], out, err)
     assert code == 0, err.getvalue()
     assert "ruleset option" not in err.getvalue()
-    assert out.getvalue().startswith("trace: 2 player(s), 2 steps")
+    assert out.getvalue().splitlines()[1].startswith("trace: 2 player(s), 2 steps")
 
 
 def test_trace_under_another_game_says_whose_finding_it_is(tmp_path: Path) -> None:

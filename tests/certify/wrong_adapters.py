@@ -54,6 +54,23 @@ class PlaysOption(ReferenceImplementation):
         super().new_game(game, players, {**ruleset, **self.option}, seed)
 
 
+class SwapsOption(ReferenceImplementation):
+    """Declares ``name`` (both values, as the reference does) but plays the other value of the
+    one it is told: told ``false``, it plays ``true``, and the other way round.  So "your app
+    behaves as with name=true" is false: told ``true``, it plays ``false``."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(CUBED)
+        self.name = name
+
+    def new_game(self, game: str, players: int, ruleset: Mapping[str, str | bool],
+                 seed: int = 0) -> None:
+        told = str(ruleset.get(self.name, "false")).lower()
+        super().new_game(game, players, {**ruleset,
+                                         self.name: "true" if told == "false" else "false"},
+                         seed)
+
+
 class EqualDiceToPlatter(ReferenceImplementation):
     """After an active pick, shows dice equal to the chosen one on the platter too."""
 
