@@ -196,7 +196,7 @@ def next_slot(beam: list[Node], rank: Callable[[State], float], width: int, bran
 
 
 #: The options that found the bundled best game (examples/fourever-solo-best.json; README,
-#: "The highest Clever 4Ever solo score"): its third run, prices drawn with seed 1.
+#: "The highest solo score"; docs/solving.md): its third run, prices drawn with seed 1.
 WITNESS_ARGS = ("--width", "10", "--branch", "100", "--floor", "50", "--shortfall", "3",
                 "--restarts", "3", "--spread", "0.4", "--seed", "1")
 
