@@ -8,7 +8,8 @@ either changes nothing a solver can see (an equivalent mutant) or shows a hole i
   against the engine.
 - Every other module a solver reads (:data:`WHOLE`: the printed sheet, the whole sheet's
   variables, its score and tracks, the per-area decomposition, the counting bound and the
-  order-aware one, the questions): the change is made where it is imported
+  order-aware one, the questions, this game's and the game-neutral ones of
+  :mod:`spec.questions`): the change is made where it is imported
   (:func:`spec.mutation.world`) and each module that sees it is checked: the printed tables
   against the engine's, the area encodings as above, whole sheets' totals, foxes, tracks and
   entries against the engine on sheets of up to 6 foxes (:func:`sheet_corpus`), the
@@ -66,7 +67,7 @@ ENCODINGS = {"spec.cubed.yellow": Area.YELLOW, "spec.cubed.turquoise": Area.TURQ
 #: The other modules a solver's answer depends on.
 WHOLE = ("spec.cubed.printed", "spec.cubed.sheetvars", "spec.cubed.scores", "spec.cubed.tracks",
          "spec.cubed.decompose", "spec.cubed.bound", "spec.cubed.bound_order",
-         "spec.cubed.questions")
+         "spec.cubed.questions", "spec.questions")
 #: Every module mutated.
 MODULES = tuple(ENCODINGS) + WHOLE
 

@@ -4,12 +4,13 @@ depends on.  A changed copy of an area module is checked against the engine with
 writable one of a seeded share), the whole family, the reading back of a model's values,
 growth.  A change to any other module a solver reads (:data:`WHOLE`: the printed sheet, the
 terms the areas share, the whole sheet's total and foxes, the per-area decomposition, the
-questions) is made where it is imported (:func:`spec.mutation.world`), and the modules that
-see it are checked: the printed tables against the engine's, the area modules as above, whole
-sheets' totals, foxes and entries against the engine on sheets of every fox count up to 7
-(:func:`sheet_corpus`), the dynamic programme of the decomposition against a brute force, an
-area table against the real one, and the solvers' answers against a brute force over the
-engine's own entries (:func:`answer_checks`).
+questions, this game's and the game-neutral :mod:`spec.questions`) is made where it is
+imported (:func:`spec.mutation.world`), and the modules that see it are checked: the printed
+tables against the engine's, the area modules as above, whole sheets' totals, foxes and
+entries against the engine on sheets of every fox count up to 7 (:func:`sheet_corpus`), the
+dynamic programme of the decomposition against a brute force, an area table against the real
+one, and the solvers' answers against a brute force over the engine's own entries
+(:func:`answer_checks`).
 
 Not mutated: the engine's side of the checks (``spaces``, ``equality``, ``engine_view``,
 ``seam``, ``certificates``: they compute what the engine says, and a certificate only refuses
@@ -60,7 +61,7 @@ ENCODINGS = {"spec.fourever.yellow": "yellow", "spec.fourever.blue": "blue",
 #: modules share, the whole sheet (total, foxes, entries), the per-area decomposition, the
 #: questions.
 WHOLE = ("spec.fourever.printed", "spec.fourever.terms", "spec.fourever.sheetvars",
-         "spec.fourever.decompose", "spec.fourever.questions")
+         "spec.fourever.decompose", "spec.fourever.questions", "spec.questions")
 #: Every module mutated.
 MODULES = tuple(ENCODINGS) + WHOLE
 FAMILIES: dict[str, Callable[[], spaces.Space]] = {

@@ -94,8 +94,11 @@ def test_equivalent_mutants_still_exist() -> None:
      "foxes = total(sheetvars.area_foxes(s, a) for a in Area)"),
     # a track of six fields
     ("spec.cubed.printed", "TRACK_FIELDS = 7", "TRACK_FIELDS = 6"),
+    # the game-neutral area question allowed one entry more than asked
+    ("spec.questions", "enc.area_entries(s, area).le(most)",
+     "enc.area_entries(s, area).le(most + 1)"),
 ], ids=["scores", "sheetvars", "tracks", "decompose", "bound", "bound_order", "questions",
-        "printed"])
+        "printed", "generic questions"])
 def test_planted_slips_beyond_the_encodings_are_found(module: str, old: str, new: str) -> None:
     assert mutation.killed(mutation.replaced(module, old, new)) is not None
 
