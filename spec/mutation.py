@@ -255,6 +255,23 @@ def against_brute_force(label: str, ask: Callable[[], object],
     return check
 
 
+def full_sheet(ask: Callable[[int], object], totals: Callable[[], Sequence[int]]) -> Check:
+    """A check that a whole-sheet question ``ask(most)`` (``sheet_max``) answers the best
+    sheet of all, proven, with every entry a sheet holds and with more (``totals()``: the
+    best total for every entry count, by the real decomposition)."""
+    def check() -> list[str]:
+        best = totals()
+        out = []
+        for most in (len(best) - 1, len(best) + 5):
+            answer = ask(most)
+            value, proven = getattr(answer, "value"), getattr(answer, "proven")
+            if (value, proven) != (best[-1], True):
+                out.append(f"sheet-max {most}: {value} (proven: {proven}), the best sheet "
+                           f"{best[-1]}")
+        return out
+    return check
+
+
 def first_difference(mutant: Mutant, checks: Callable[[types.ModuleType], list[Check]]
                      ) -> str | None:
     """The first difference ``checks`` (of the changed module) find for the mutant, or the

@@ -7,8 +7,8 @@ either changes nothing a solver can see (an equivalent mutant) or shows a hole i
 - The five area encodings (:data:`ENCODINGS`): the checks of :mod:`spec.cubed.equality`
   against the engine.
 - Every other module a solver reads (:data:`WHOLE`: the printed sheet, the whole sheet's
-  variables, its score and tracks, the per-area decomposition, the counting bound and the
-  order-aware one, the questions, this game's and the game-neutral ones of
+  variables, its score and tracks, the per-area decomposition, the counting bound, the
+  questions, this game's and the game-neutral ones of
   :mod:`spec.questions`): the change is made where it is imported
   (:func:`spec.mutation.world`) and each module that sees it is checked: the printed tables
   against the engine's, the area encodings as above, whole sheets' totals, foxes, tracks and
@@ -54,7 +54,7 @@ from spec.cubed import certificates, decompose, equality, probe, spaces
 from spec.cubed.engine_view import engine_printed
 from spec.cubed.printed import ROUNDS
 from spec.cubed.seam import GAME, format_sheet, parse_sheet
-from spec.logic import Solver, all_of, int_var, total
+from spec.logic import Solver, all_of, int_var
 from spec.mutation import Mutant, mutants, replaced, source_line
 
 __all__ = ["ENCODINGS", "MODULES", "WHOLE", "Mutant", "every_mutant", "killed", "mutants",
@@ -66,7 +66,7 @@ ENCODINGS = {"spec.cubed.yellow": Area.YELLOW, "spec.cubed.turquoise": Area.TURQ
              "spec.cubed.pink": Area.PINK}
 #: The other modules a solver's answer depends on.
 WHOLE = ("spec.cubed.printed", "spec.cubed.sheetvars", "spec.cubed.scores", "spec.cubed.tracks",
-         "spec.cubed.decompose", "spec.cubed.bound", "spec.cubed.bound_order",
+         "spec.cubed.decompose", "spec.cubed.bound",
          "spec.cubed.questions", "spec.questions")
 #: Every module mutated.
 MODULES = tuple(ENCODINGS) + WHOLE
@@ -161,10 +161,11 @@ def _whole_checks(w: World) -> list[Check]:
     if _changed(w, "spec.cubed.questions"):
         quick += answer_checks(w["spec.cubed.questions"])
         slow += [_sheet_max(w["spec.cubed.questions"], most) for most in (0, 10, 45)]
+        slow.append(generic.full_sheet(
+            lambda most: w["spec.cubed.questions"].sheet_max(most, TABLES_SAFETY),
+            lambda: decompose.best_totals(ROUNDS[1]).totals))
         slow.append(lambda: _fewest_sheet(w["spec.cubed.questions"], 240))
         slow.append(lambda: _caps(w["spec.cubed.questions"]))
-    if _changed(w, "spec.cubed.bound_order"):
-        quick += order_checks(w["spec.cubed.bound_order"])
     return quick + slow
 
 
@@ -667,60 +668,6 @@ def _columns(bd: types.ModuleType, sv: types.ModuleType) -> list[str]:
             return [f"the counting bound lets one passive pick cross two turquoise columns "
                     f"({four} and {two})"]
     return []
-
-
-def order_checks(bo: types.ModuleType) -> list[Check]:
-    """The order-aware bound (``bo``: :mod:`spec.cubed.bound_order` or a changed copy) as a
-    relaxation: every real solo game's sheets after rounds 1..6 satisfy it with the real
-    total; it refuses the best game's final sheet as the sheet after round 1, and a sheet after
-    round 1 with more entries than a round has (:data:`AFTER_ONE_ROUND`); a round has one pick
-    per die field, one passive pick, at most 12 extra dice and 4 in one area."""
-    def admits() -> list[str]:
-        r = bo.relaxation()
-        solver = Solver(int(SAFETY * 1000))
-        solver.add(all_of(p for _, p in r.whole.parts))
-        out = []
-        for name, after in solo_games()[:4]:
-            if solver.check(bo.progress(r, after),
-                            r.whole.total.eq(GAME.score(after[-1]).total)) != "sat":
-                out.append(f"the order-aware bound refuses the real game {name}")
-        return out
-
-    def refuses() -> list[str]:
-        r = bo.relaxation()
-        solver = Solver(int(SAFETY * 1000))
-        solver.add(all_of(p for _, p in r.whole.parts))
-        final = solo_games()[0][1][-1]
-        if solver.check(bo.progress(r, (final,) * 6)) != "unsat":
-            return ["the order-aware bound admits a whole game's sheet after round 1"]
-        if solver.check(bo.progress(r, (parse_sheet(AFTER_ONE_ROUND),))) != "unsat":
-            return [f"the order-aware bound admits {AFTER_ONE_ROUND!r} after round 1"]
-        return []
-
-    def one_round() -> list[str]:
-        r = bo.relaxation()
-        turns = dict(r.whole.parts)["TURNS@6"]
-        before, after = r.kinds[4], r.kinds[5]
-
-        def round_six(field1: int, passive: int, extra: int, used: int) -> str:
-            solver = Solver(int(SAFETY * 1000))
-            solver.add(turns)
-            fields: tuple[int, ...] = bo.FIELDS
-            fixed = [v.eq(0) for f in fields for v in before.active[f].values()]
-            fixed += [v.eq(0) for d in (before.passive, before.extra) for v in d.values()]
-            fixed += [before.extra_used.eq(0), total(after.active[1].values()).eq(field1),
-                      total(after.passive.values()).eq(passive),
-                      after.extra[Area.BROWN].eq(extra), after.extra_used.eq(used)]
-            status: str = solver.check(*fixed)
-            return status
-
-        cases = (((1, 1, 4, 12), "sat"), ((2, 1, 4, 4), "unsat"), ((1, 2, 4, 4), "unsat"),
-                 ((1, 1, 5, 5), "unsat"), ((1, 1, 4, 13), "unsat"))
-        return [f"the order-aware bound's round 6 with (die field I picks, passive picks, "
-                f"brown extra dice, extra dice) {case}: {round_six(*case)}, not {want}"
-                for case, want in cases if round_six(*case) != want]
-
-    return [refuses, one_round, admits]
 
 
 def main(

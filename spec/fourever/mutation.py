@@ -459,7 +459,9 @@ def whole_sheet_checks(q: types.ModuleType) -> list[Check]:
                 for a in AREAS
                 if q.AREA_CAP[a] < (best := max(o.score for o in decompose.area_table(a)))]
 
-    return [lambda: sheet_max(10), lambda: fewest(150), solo_bound, caps]
+    full = generic.full_sheet(lambda most: q.sheet_max(most, TABLES_SAFETY),
+                              lambda: decompose.best_totals(DEFAULT).totals)
+    return [lambda: sheet_max(10), lambda: fewest(150), solo_bound, caps, full]
 
 
 def _completion(q: types.ModuleType, text: str, options: Options, more: int) -> Check:

@@ -42,6 +42,7 @@ from oracle.sheet import Sheet
 from spec.fourever.printed import ROUND_BONUS, XD, Q_ANY
 from spec.fourever.seam import GAME
 from spec.fourever.solo_value import Prices, worth
+from spec.solo import drawn as drawn_around
 
 #: The dice codes in die order (white first).
 CODES = GAME.dice_codes
@@ -252,12 +253,10 @@ def write_record(found: Found, path: str) -> int:
 
 
 def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
-    """Prices drawn within ``spread`` (a fraction) around ``prices``."""
-    def near(x: float) -> float:
-        return x * (1 + spread * (2 * rng.random() - 1))
-    return Prices(floor=round(near(prices.floor)), shortfall=near(prices.shortfall),
-                  entry=near(prices.entry), polish=near(prices.polish),
-                  reroll=near(prices.reroll), flow=near(prices.flow), floors=prices.floors)
+    """Prices drawn within ``spread`` (a fraction) around ``prices`` (the floor a whole
+    number)."""
+    return drawn_around(prices, rng, spread,
+                        ("floor", "shortfall", "entry", "polish", "reroll", "flow"), ("floor",))
 
 
 def _positive(text: str) -> int:
