@@ -41,7 +41,7 @@ import random
 import sys
 import time
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -111,11 +111,8 @@ def _entries(module: types.ModuleType, area: Area, sheets: list[PlayerSheet],
 
 def killed(mutant: Mutant) -> str | None:
     """The first difference the checks find for the mutant (or the error its code raises);
-    None when it survives every check."""
-    if mutant.module in ENCODINGS:
-        return generic.first_difference(mutant,
-                                        lambda m: _checks(m, ENCODINGS[mutant.module]))
-    return generic.first_difference_in(mutant, MODULES, _whole_checks)
+    None when it survives every check (:func:`spec.mutation.killed`)."""
+    return generic.killed(mutant, ENCODINGS, _checks, MODULES, _whole_checks)
 
 
 def every_mutant(modules: Sequence[str] = tuple(ENCODINGS)) -> list[Mutant]:
@@ -130,12 +127,8 @@ def sample(count: int, seed: int, modules: Sequence[str] = tuple(ENCODINGS)) -> 
 
 # --- the modules beyond the area encodings -----------------------------------------------
 
-World = Mapping[str, types.ModuleType]
-
-
-def _changed(w: World, name: str) -> bool:
-    """The module ``name`` sees the change (it is a fresh copy, not the real one)."""
-    return w[name] is not sys.modules[name]
+World = generic.World
+_changed = generic.changed
 
 
 def _whole_checks(w: World) -> list[Check]:
@@ -161,11 +154,10 @@ def _whole_checks(w: World) -> list[Check]:
     if _changed(w, "spec.cubed.questions"):
         quick += answer_checks(w["spec.cubed.questions"])
         slow += [_sheet_max(w["spec.cubed.questions"], most) for most in (0, 10, 45)]
-        slow.append(generic.full_sheet(
-            lambda most: w["spec.cubed.questions"].sheet_max(most, TABLES_SAFETY),
-            lambda: decompose.best_totals(ROUNDS[1]).totals))
-        slow.append(lambda: _fewest_sheet(w["spec.cubed.questions"], 240))
+        slow.append(_fewest_sheet(w["spec.cubed.questions"], 240))
         slow.append(lambda: _caps(w["spec.cubed.questions"]))
+        slow.append(generic.full_sheet(
+            lambda most: w["spec.cubed.questions"].sheet_max(most, TABLES_SAFETY), _totals))
     return quick + slow
 
 
@@ -174,14 +166,9 @@ def _table(dc: types.ModuleType, area: Area) -> Check:
 
 
 def printed_differences(module: types.ModuleType) -> list[str]:
-    """The printed tables of ``module`` against the engine's (the spec's shorthands are
-    checked through the modules that read them)."""
-    out = []
-    for name, theirs in engine_printed().items():
-        ours = getattr(module, name)
-        if (dict(ours) if isinstance(theirs, dict) else ours) != theirs:
-            out.append(f"printed {name}: {ours!r}, the engine prints {theirs!r}")
-    return out[:3]
+    """The printed tables of ``module`` against the engine's
+    (:func:`spec.mutation.printed_differences`)."""
+    return generic.printed_differences(module, engine_printed(), 3)
 
 
 #: How many entries fill each area (turquoise: one cross each by question marks).
@@ -353,7 +340,7 @@ def answer_checks(q: types.ModuleType) -> list[Check]:
     entries is the sheet's own total and with 1 the best one-entry successor
     (:data:`COMPLETIONS`); ``area_max`` and ``fewest`` for a few entries (:data:`AREA_MAX`,
     :data:`FEWEST`); ``reachable`` refuses a sheet that needs more picks than a round has; a
-    whole-sheet question out of time claims nothing (:func:`out_of_time`); the solo bound's
+    whole-sheet question out of time claims nothing (:func:`spec.mutation.out_of_time`); the solo bound's
     proof proves a bound far above every sheet and not one below real games
     (:func:`_upper_bound`).  (``sheet_max``, which needs every area's table: :func:`_sheet_max`,
     among the slow checks.)"""
@@ -362,7 +349,7 @@ def answer_checks(q: types.ModuleType) -> list[Check]:
     checks += [_area_max(q, area, most) for area, most in AREA_MAX]
     checks += [_fewest(q, area, goal) for area, goal in FEWEST]
     checks.append(lambda: _refused(q))
-    checks.append(lambda: out_of_time(q))
+    checks.append(lambda: generic.out_of_time(q))
     checks.append(lambda: _upper_bound(q))
     return checks
 
@@ -376,17 +363,6 @@ def _upper_bound(q: types.ModuleType) -> list[str]:
         return []
     return [f"solo bound below 10,000: {high.value} (proven: {high.proven}); below 100: "
             f"{low.value} (proven: {low.proven})"]
-
-
-def out_of_time(q: types.ModuleType) -> list[str]:
-    """A whole-sheet question given no time at all (its deadline passed before the area tables
-    are combined, so it always runs out) answers nothing and claims no proof."""
-    out = []
-    for answer in (q.sheet_max(3, 0.0), q.fewest(10, None, 0.0)):
-        if answer.proven or answer.value is not None:
-            out.append(f"{answer.question}, out of time: {answer.value} (proven: "
-                       f"{answer.proven})")
-    return out
 
 
 def _completion(q: types.ModuleType, text: str, more: int) -> Check:
@@ -421,26 +397,23 @@ def _refused(q: types.ModuleType) -> list[str]:
     return [f"reachable after round 1 {AFTER_ONE_ROUND!r}: {answer.verdict} {answer.notes}"]
 
 
+def _totals() -> tuple[int, ...]:
+    """The real decomposition's best total for every entry count."""
+    return decompose.best_totals(ROUNDS[1]).totals
+
+
 def _sheet_max(q: types.ModuleType, most: int) -> Check:
     """``sheet_max`` is the decomposition's best total, certified by the engine."""
-    def check() -> list[str]:
-        want = decompose.best_totals(ROUNDS[1]).totals[most]
-        answer = q.sheet_max(most, TABLES_SAFETY)
-        if (answer.value, answer.proven) == (want, True):
-            return []
-        return [f"sheet-max {most}: {answer.value}, the decomposition {want}"]
-    return check
+    return generic.whole_sheet(f"sheet-max {most}", lambda: q.sheet_max(most, TABLES_SAFETY),
+                               lambda: _totals()[most])
 
 
-def _fewest_sheet(q: types.ModuleType, goal: int) -> list[str]:
+def _fewest_sheet(q: types.ModuleType, goal: int) -> Check:
     """``fewest`` for the whole sheet is the fewest entries whose best total (by the
     decomposition) reaches the goal, proven."""
-    totals = decompose.best_totals(ROUNDS[1]).totals
-    want = next(k for k, t in enumerate(totals) if t >= goal)
-    answer = q.fewest(goal, None, TABLES_SAFETY)
-    if (answer.value, answer.proven) == (want, True):
-        return []
-    return [f"fewest {goal} sheet points: {answer.value}, the decomposition {want}"]
+    return generic.whole_sheet(f"fewest {goal} sheet points",
+                               lambda: q.fewest(goal, None, TABLES_SAFETY),
+                               lambda: next(k for k, t in enumerate(_totals()) if t >= goal))
 
 
 def _caps(q: types.ModuleType) -> list[str]:
