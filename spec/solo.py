@@ -1,6 +1,7 @@
 """What every game's solo search shares: prices drawn around the given ones for a restart
-(:func:`drawn`), and the max-plus convolution that splits a budget of entries among the areas'
-curves of worth (:func:`max_plus`).  Each game's search (``spec.cubed.solo_improve``,
+(:func:`drawn`), the max-plus convolution that splits a budget of entries among the areas'
+curves of worth (:func:`max_plus`), and a game found written as a record only once the engine
+has verified it (:func:`write_verified`).  Each game's search (``spec.cubed.solo_improve``,
 ``spec.fourever.solo_search``) and its worth (``solo_value``) supply the game: its moves, its
 areas' curves and its prices."""
 
@@ -15,6 +16,10 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 from attrs import AttrsInstance
+
+from oracle.errors import OracleError
+from oracle.game import Move
+from oracle.record import dump_record, record_game, verify
 
 P = TypeVar("P", bound=AttrsInstance)
 Floats = npt.NDArray[np.float64]
@@ -47,3 +52,19 @@ def max_plus(a: Floats, b: Floats, most: int) -> Floats:
     table = np.full((len(a), len(a) + len(b) - 1), -np.inf)
     table[rows, cols] = (a[:, None] + b[None, :]).ravel()
     return np.asarray(table.max(axis=0)[:most])
+
+
+def write_verified(moves: Sequence[Move], total: int, game: str, path: str,
+                   replace: bool = False) -> int:
+    """Verify the solo game of ``moves`` with the engine (``verify``: legal, with the total
+    the search claims) and write its record to ``path`` (a new file, or with ``replace`` the
+    file a search rewrites after each gain); returns the total.  :class:`OracleError` when
+    the engine does not confirm the game (nothing is written)."""
+    record = record_game(tuple(moves), ("Solo",), game=game)
+    verdict = verify(record, "found")
+    got = verdict.scores[0].total if verdict.scores else None
+    if verdict.status != "legal" or got != total:
+        raise OracleError(f"the game found does not verify: {verdict.status}, {got}")
+    with open(path, "w" if replace else "x", encoding="utf-8") as out:
+        out.write(dump_record(record))
+    return total

@@ -37,12 +37,13 @@ import attrs
 from oracle import Phase, Place
 from oracle.errors import OracleError
 from oracle.game import Move, State
-from oracle.record import dump_record, parse_record, record_game, verify
+from oracle.record import parse_record
 from oracle.sheet import Sheet
 from spec.fourever.printed import ROUND_BONUS, XD, Q_ANY
 from spec.fourever.seam import GAME
 from spec.fourever.solo_value import Prices, worth
 from spec.solo import drawn as drawn_around
+from spec.solo import write_verified
 
 #: The dice codes in die order (white first).
 CODES = GAME.dice_codes
@@ -242,14 +243,7 @@ def search(prices: Prices, width: int, branch: int, start: Node | None = None) -
 def write_record(found: Found, path: str) -> int:
     """Verify the game with the engine (``verify``) and write its record to a new file;
     returns the engine's total."""
-    record = record_game(found.node.moves(), ("Solo",), game=GAME.name)
-    verdict = verify(record, "found")
-    total = verdict.scores[0].total if verdict.scores else None
-    if verdict.status != "legal" or total != found.total:
-        raise OracleError(f"the game found does not verify: {verdict.status}, {total}")
-    with open(path, "x", encoding="utf-8") as out:
-        out.write(dump_record(record))
-    return found.total
+    return write_verified(found.node.moves(), found.total, GAME.name, path)
 
 
 def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
