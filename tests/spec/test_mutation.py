@@ -163,10 +163,44 @@ EQUIVALENT_WHOLE: dict[tuple[str, str, int, str], str] = {
         "the build time reported",
     ("spec.cubed.questions", "left = timeout - (time.perf_counter() - t0)", 19, "Sub->Add"):
         "the time left for reachable's game search: a yes is verified, a miss undecided",
+    # the questions every game asks (spec/questions.py): survivors of both games' checks
+    ("spec.questions",
+     "search = _search(enc, parts, enc.area_score(s, area), s, 1, progress, enc.blank,", 61,
+     "1->2"): "only the sign of ``better`` is read (maximise)",
+    ("spec.questions",
+     "search = _search(enc, parts, enc.area_entries(s, area), s, -1, progress, enc.blank,", 64,
+     "1->2"): "only the sign of ``better`` is read (minimise)",
+    ("spec.questions",
+     "search = _search(enc, parts, enc.area_entries(s, area), s, -1, progress, enc.blank,", 64,
+     "1->0"): "``better`` not above 0 minimises, as -1 does",
+    ("spec.questions",
+     "search = _search(enc, parts, enc.total(new, rules), new, 1, progress, sheet, False)", 61,
+     "1->2"): "only the sign of ``better`` is read (maximise)",
+    ("spec.questions",
+     "return optimum(question, search, timeout, time.perf_counter() - t0, certify,", 46,
+     "Sub->Add"): "the build time reported",
+    ("spec.questions",
+     "return optimum(question, search, timeout, time.perf_counter() - t0, certify, cap=0)", 46,
+     "Sub->Add"): "the build time reported",
+    ("spec.questions",
+     "answer = optimum(question, search, timeout, time.perf_counter() - t0, certify,", 48,
+     "Sub->Add"): "the build time reported",
+    ("spec.questions", "time.perf_counter() - t0,", 18, "Sub->Add"):
+        "the solve time reported",
+    ("spec.questions",
+     "return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)", 62,
+     "Sub->Add"): "the solve time of an answer out of time",
+    ("spec.questions", "if used != value or got < goal:", 11, "Or->And"):
+        "the engine's check of fewest's witness made weaker: a certificate only refuses an "
+        "answer, and the real answers pass it either way",
 }
 #: Mutants the checks cannot see that could make an answer wrong, and why: only a question that
 #: runs out of time reads them (no check depends on the clock).
 HOLES_WHOLE: dict[tuple[str, str, int, str], str] = {
+    ("spec.questions",
+     "return optimum(question, search, timeout, time.perf_counter() - t0, certify, cap=0)", 85,
+     "0->1"): "fewest's cap (1 entry, where 0 is the least any area needs): read only when "
+              "the ascent runs out of time",
     ("spec.cubed.questions", "return Answer(question, None, None, False, None, build, "
      "time.perf_counter() - start,", 44, "False->True"):
         "reachable claims a proof when its counting check runs out of time",
