@@ -21,8 +21,12 @@ import time
 import types
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import attrs
+
+#: An area's key in a game's mutation module (Clever Cubed's ``Area``, Clever 4Ever's label).
+A = TypeVar("A")
 
 @attrs.frozen
 class Mutant:
@@ -252,6 +256,82 @@ def against_brute_force(label: str, ask: Callable[[], object],
         if (value, proven) == (expected, True):
             return []
         return [f"{label}: {value} (proven: {proven}), brute force {expected}"]
+    return check
+
+
+World = Mapping[str, types.ModuleType]
+
+
+def changed(w: World, name: str) -> bool:
+    """The module ``name`` sees the change (it is a fresh copy in ``w``, not the real one)."""
+    return w[name] is not sys.modules[name]
+
+
+def killed(mutant: Mutant, encodings: Mapping[str, A],
+           area_checks: Callable[[types.ModuleType, A], list[Check]], names: Sequence[str],
+           whole_checks: Callable[[World], list[Check]]) -> str | None:
+    """The first difference a game's checks find for the mutant (or the error its code
+    raises); None when it survives every check.  A change to an area encoding
+    (``encodings``: module name to area) is checked alone by ``area_checks``; any other
+    where it is imported (:func:`world` of ``names``) by ``whole_checks``."""
+    if mutant.module in encodings:
+        area = encodings[mutant.module]
+        return first_difference(mutant, lambda m: area_checks(m, area))
+    return first_difference_in(mutant, names, whole_checks)
+
+
+def printed_differences(module: types.ModuleType, engine: Mapping[str, object],
+                        shown: int) -> list[str]:
+    """The printed tables of ``module`` (a game's ``printed`` or a changed copy) against the
+    engine's (``engine``: name to table; at most ``shown`` differences).  The spec's
+    shorthands are checked through the modules that read them."""
+    out = []
+    for name, theirs in engine.items():
+        ours = getattr(module, name)
+        if (dict(ours) if isinstance(theirs, dict) else ours) != theirs:
+            out.append(f"printed {name}: {ours!r}, the engine prints {theirs!r}")
+    return out[:shown]
+
+
+def out_of_time(q: types.ModuleType) -> list[str]:
+    """A whole-sheet question (``q``: a game's ``questions`` or a changed copy) given no time
+    at all (its deadline passed before the area tables are combined, so it always runs out)
+    answers nothing and claims no proof."""
+    out = []
+    for answer in (q.sheet_max(3, 0.0), q.fewest(10, None, 0.0)):
+        if answer.proven or answer.value is not None:
+            out.append(f"{answer.question}, out of time: {answer.value} (proven: "
+                       f"{answer.proven})")
+    return out
+
+
+def whole_sheet(label: str, ask: Callable[[], object], want: Callable[[], int]) -> Check:
+    """A check that a whole-sheet answer ``ask()`` (``sheet_max``, ``fewest`` for the whole
+    sheet) is proven and equals ``want()``, read from the real decomposition's best totals."""
+    def check() -> list[str]:
+        expected = want()
+        answer = ask()
+        value, proven = getattr(answer, "value"), getattr(answer, "proven")
+        if (value, proven) == (expected, True):
+            return []
+        return [f"{label}: {value}, the decomposition {expected}"]
+    return check
+
+
+def full_sheet(ask: Callable[[int], object], totals: Callable[[], Sequence[int]]) -> Check:
+    """A check that a whole-sheet question ``ask(most)`` (``sheet_max``) answers the best
+    sheet of all, proven, with every entry a sheet holds and with more (``totals()``: the
+    best total for every entry count, by the real decomposition)."""
+    def check() -> list[str]:
+        best = totals()
+        out = []
+        for most in (len(best) - 1, len(best) + 5):
+            answer = ask(most)
+            value, proven = getattr(answer, "value"), getattr(answer, "proven")
+            if (value, proven) != (best[-1], True):
+                out.append(f"sheet-max {most}: {value} (proven: {proven}), the best sheet "
+                           f"{best[-1]}")
+        return out
     return check
 
 

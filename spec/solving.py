@@ -19,6 +19,11 @@ Progress = Callable[[str], None]
 W = TypeVar("W")
 
 
+class CertificateError(RuntimeError):
+    """A solver's claim that the engine does not confirm (a bug in the spec or the engine):
+    the command line's exit code 3, never printed as proven."""
+
+
 @attrs.frozen
 class Answer:
     """An optimum with its certificate.  ``value`` is the witness's value; ``proven`` says Z3

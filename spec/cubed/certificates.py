@@ -16,10 +16,7 @@ from spec.cubed.patterns import turquoise_bit
 from spec.cubed.printed import (ACTIONS, ROUND_START_BONUS, ROUNDS, TRACK_FIELDS,
                                 TURQUOISE_COLUMNS, TURQUOISE_ROWS)
 from spec.cubed.seam import GAME, award, format_sheet, pending
-
-
-class CertificateError(RuntimeError):
-    """A solver's claim that the engine does not confirm (a bug in the spec or the engine)."""
+from spec.solving import CertificateError as CertificateError  # the checks below raise it
 
 
 def engine_earned(sheet: PlayerSheet, ruleset: Ruleset = Ruleset()) -> Counter[Bonus]:

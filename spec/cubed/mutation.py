@@ -7,8 +7,9 @@ either changes nothing a solver can see (an equivalent mutant) or shows a hole i
 - The five area encodings (:data:`ENCODINGS`): the checks of :mod:`spec.cubed.equality`
   against the engine.
 - Every other module a solver reads (:data:`WHOLE`: the printed sheet, the whole sheet's
-  variables, its score and tracks, the per-area decomposition, the counting bound and the
-  order-aware one, the questions): the change is made where it is imported
+  variables, its score and tracks, the per-area decomposition, the counting bound, the
+  questions, this game's and the game-neutral ones of
+  :mod:`spec.questions`): the change is made where it is imported
   (:func:`spec.mutation.world`) and each module that sees it is checked: the printed tables
   against the engine's, the area encodings as above, whole sheets' totals, foxes, tracks and
   entries against the engine on sheets of up to 6 foxes (:func:`sheet_corpus`), the
@@ -40,7 +41,7 @@ import random
 import sys
 import time
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -53,7 +54,7 @@ from spec.cubed import certificates, decompose, equality, probe, spaces
 from spec.cubed.engine_view import engine_printed
 from spec.cubed.printed import ROUNDS
 from spec.cubed.seam import GAME, format_sheet, parse_sheet
-from spec.logic import Solver, all_of, int_var, total
+from spec.logic import Solver, all_of, int_var
 from spec.mutation import Mutant, mutants, replaced, source_line
 
 __all__ = ["ENCODINGS", "MODULES", "WHOLE", "Mutant", "every_mutant", "killed", "mutants",
@@ -65,8 +66,8 @@ ENCODINGS = {"spec.cubed.yellow": Area.YELLOW, "spec.cubed.turquoise": Area.TURQ
              "spec.cubed.pink": Area.PINK}
 #: The other modules a solver's answer depends on.
 WHOLE = ("spec.cubed.printed", "spec.cubed.sheetvars", "spec.cubed.scores", "spec.cubed.tracks",
-         "spec.cubed.decompose", "spec.cubed.bound", "spec.cubed.bound_order",
-         "spec.cubed.questions")
+         "spec.cubed.decompose", "spec.cubed.bound",
+         "spec.cubed.questions", "spec.questions")
 #: Every module mutated.
 MODULES = tuple(ENCODINGS) + WHOLE
 
@@ -110,11 +111,8 @@ def _entries(module: types.ModuleType, area: Area, sheets: list[PlayerSheet],
 
 def killed(mutant: Mutant) -> str | None:
     """The first difference the checks find for the mutant (or the error its code raises);
-    None when it survives every check."""
-    if mutant.module in ENCODINGS:
-        return generic.first_difference(mutant,
-                                        lambda m: _checks(m, ENCODINGS[mutant.module]))
-    return generic.first_difference_in(mutant, MODULES, _whole_checks)
+    None when it survives every check (:func:`spec.mutation.killed`)."""
+    return generic.killed(mutant, ENCODINGS, _checks, MODULES, _whole_checks)
 
 
 def every_mutant(modules: Sequence[str] = tuple(ENCODINGS)) -> list[Mutant]:
@@ -129,12 +127,8 @@ def sample(count: int, seed: int, modules: Sequence[str] = tuple(ENCODINGS)) -> 
 
 # --- the modules beyond the area encodings -----------------------------------------------
 
-World = Mapping[str, types.ModuleType]
-
-
-def _changed(w: World, name: str) -> bool:
-    """The module ``name`` sees the change (it is a fresh copy, not the real one)."""
-    return w[name] is not sys.modules[name]
+World = generic.World
+_changed = generic.changed
 
 
 def _whole_checks(w: World) -> list[Check]:
@@ -160,10 +154,10 @@ def _whole_checks(w: World) -> list[Check]:
     if _changed(w, "spec.cubed.questions"):
         quick += answer_checks(w["spec.cubed.questions"])
         slow += [_sheet_max(w["spec.cubed.questions"], most) for most in (0, 10, 45)]
-        slow.append(lambda: _fewest_sheet(w["spec.cubed.questions"], 240))
+        slow.append(_fewest_sheet(w["spec.cubed.questions"], 240))
         slow.append(lambda: _caps(w["spec.cubed.questions"]))
-    if _changed(w, "spec.cubed.bound_order"):
-        quick += order_checks(w["spec.cubed.bound_order"])
+        slow.append(generic.full_sheet(
+            lambda most: w["spec.cubed.questions"].sheet_max(most, TABLES_SAFETY), _totals))
     return quick + slow
 
 
@@ -172,14 +166,9 @@ def _table(dc: types.ModuleType, area: Area) -> Check:
 
 
 def printed_differences(module: types.ModuleType) -> list[str]:
-    """The printed tables of ``module`` against the engine's (the spec's shorthands are
-    checked through the modules that read them)."""
-    out = []
-    for name, theirs in engine_printed().items():
-        ours = getattr(module, name)
-        if (dict(ours) if isinstance(theirs, dict) else ours) != theirs:
-            out.append(f"printed {name}: {ours!r}, the engine prints {theirs!r}")
-    return out[:3]
+    """The printed tables of ``module`` against the engine's
+    (:func:`spec.mutation.printed_differences`)."""
+    return generic.printed_differences(module, engine_printed(), 3)
 
 
 #: How many entries fill each area (turquoise: one cross each by question marks).
@@ -351,7 +340,7 @@ def answer_checks(q: types.ModuleType) -> list[Check]:
     entries is the sheet's own total and with 1 the best one-entry successor
     (:data:`COMPLETIONS`); ``area_max`` and ``fewest`` for a few entries (:data:`AREA_MAX`,
     :data:`FEWEST`); ``reachable`` refuses a sheet that needs more picks than a round has; a
-    whole-sheet question out of time claims nothing (:func:`out_of_time`); the solo bound's
+    whole-sheet question out of time claims nothing (:func:`spec.mutation.out_of_time`); the solo bound's
     proof proves a bound far above every sheet and not one below real games
     (:func:`_upper_bound`).  (``sheet_max``, which needs every area's table: :func:`_sheet_max`,
     among the slow checks.)"""
@@ -360,7 +349,7 @@ def answer_checks(q: types.ModuleType) -> list[Check]:
     checks += [_area_max(q, area, most) for area, most in AREA_MAX]
     checks += [_fewest(q, area, goal) for area, goal in FEWEST]
     checks.append(lambda: _refused(q))
-    checks.append(lambda: out_of_time(q))
+    checks.append(lambda: generic.out_of_time(q))
     checks.append(lambda: _upper_bound(q))
     return checks
 
@@ -374,17 +363,6 @@ def _upper_bound(q: types.ModuleType) -> list[str]:
         return []
     return [f"solo bound below 10,000: {high.value} (proven: {high.proven}); below 100: "
             f"{low.value} (proven: {low.proven})"]
-
-
-def out_of_time(q: types.ModuleType) -> list[str]:
-    """A whole-sheet question given no time at all (its deadline passed before the area tables
-    are combined, so it always runs out) answers nothing and claims no proof."""
-    out = []
-    for answer in (q.sheet_max(3, 0.0), q.fewest(10, None, 0.0)):
-        if answer.proven or answer.value is not None:
-            out.append(f"{answer.question}, out of time: {answer.value} (proven: "
-                       f"{answer.proven})")
-    return out
 
 
 def _completion(q: types.ModuleType, text: str, more: int) -> Check:
@@ -419,26 +397,23 @@ def _refused(q: types.ModuleType) -> list[str]:
     return [f"reachable after round 1 {AFTER_ONE_ROUND!r}: {answer.verdict} {answer.notes}"]
 
 
+def _totals() -> tuple[int, ...]:
+    """The real decomposition's best total for every entry count."""
+    return decompose.best_totals(ROUNDS[1]).totals
+
+
 def _sheet_max(q: types.ModuleType, most: int) -> Check:
     """``sheet_max`` is the decomposition's best total, certified by the engine."""
-    def check() -> list[str]:
-        want = decompose.best_totals(ROUNDS[1]).totals[most]
-        answer = q.sheet_max(most, TABLES_SAFETY)
-        if (answer.value, answer.proven) == (want, True):
-            return []
-        return [f"sheet-max {most}: {answer.value}, the decomposition {want}"]
-    return check
+    return generic.whole_sheet(f"sheet-max {most}", lambda: q.sheet_max(most, TABLES_SAFETY),
+                               lambda: _totals()[most])
 
 
-def _fewest_sheet(q: types.ModuleType, goal: int) -> list[str]:
+def _fewest_sheet(q: types.ModuleType, goal: int) -> Check:
     """``fewest`` for the whole sheet is the fewest entries whose best total (by the
     decomposition) reaches the goal, proven."""
-    totals = decompose.best_totals(ROUNDS[1]).totals
-    want = next(k for k, t in enumerate(totals) if t >= goal)
-    answer = q.fewest(goal, None, TABLES_SAFETY)
-    if (answer.value, answer.proven) == (want, True):
-        return []
-    return [f"fewest {goal} sheet points: {answer.value}, the decomposition {want}"]
+    return generic.whole_sheet(f"fewest {goal} sheet points",
+                               lambda: q.fewest(goal, None, TABLES_SAFETY),
+                               lambda: next(k for k, t in enumerate(_totals()) if t >= goal))
 
 
 def _caps(q: types.ModuleType) -> list[str]:
@@ -666,60 +641,6 @@ def _columns(bd: types.ModuleType, sv: types.ModuleType) -> list[str]:
             return [f"the counting bound lets one passive pick cross two turquoise columns "
                     f"({four} and {two})"]
     return []
-
-
-def order_checks(bo: types.ModuleType) -> list[Check]:
-    """The order-aware bound (``bo``: :mod:`spec.cubed.bound_order` or a changed copy) as a
-    relaxation: every real solo game's sheets after rounds 1..6 satisfy it with the real
-    total; it refuses the best game's final sheet as the sheet after round 1, and a sheet after
-    round 1 with more entries than a round has (:data:`AFTER_ONE_ROUND`); a round has one pick
-    per die field, one passive pick, at most 12 extra dice and 4 in one area."""
-    def admits() -> list[str]:
-        r = bo.relaxation()
-        solver = Solver(int(SAFETY * 1000))
-        solver.add(all_of(p for _, p in r.whole.parts))
-        out = []
-        for name, after in solo_games()[:4]:
-            if solver.check(bo.progress(r, after),
-                            r.whole.total.eq(GAME.score(after[-1]).total)) != "sat":
-                out.append(f"the order-aware bound refuses the real game {name}")
-        return out
-
-    def refuses() -> list[str]:
-        r = bo.relaxation()
-        solver = Solver(int(SAFETY * 1000))
-        solver.add(all_of(p for _, p in r.whole.parts))
-        final = solo_games()[0][1][-1]
-        if solver.check(bo.progress(r, (final,) * 6)) != "unsat":
-            return ["the order-aware bound admits a whole game's sheet after round 1"]
-        if solver.check(bo.progress(r, (parse_sheet(AFTER_ONE_ROUND),))) != "unsat":
-            return [f"the order-aware bound admits {AFTER_ONE_ROUND!r} after round 1"]
-        return []
-
-    def one_round() -> list[str]:
-        r = bo.relaxation()
-        turns = dict(r.whole.parts)["TURNS@6"]
-        before, after = r.kinds[4], r.kinds[5]
-
-        def round_six(field1: int, passive: int, extra: int, used: int) -> str:
-            solver = Solver(int(SAFETY * 1000))
-            solver.add(turns)
-            fields: tuple[int, ...] = bo.FIELDS
-            fixed = [v.eq(0) for f in fields for v in before.active[f].values()]
-            fixed += [v.eq(0) for d in (before.passive, before.extra) for v in d.values()]
-            fixed += [before.extra_used.eq(0), total(after.active[1].values()).eq(field1),
-                      total(after.passive.values()).eq(passive),
-                      after.extra[Area.BROWN].eq(extra), after.extra_used.eq(used)]
-            status: str = solver.check(*fixed)
-            return status
-
-        cases = (((1, 1, 4, 12), "sat"), ((2, 1, 4, 4), "unsat"), ((1, 2, 4, 4), "unsat"),
-                 ((1, 1, 5, 5), "unsat"), ((1, 1, 4, 13), "unsat"))
-        return [f"the order-aware bound's round 6 with (die field I picks, passive picks, "
-                f"brown extra dice, extra dice) {case}: {round_six(*case)}, not {want}"
-                for case, want in cases if round_six(*case) != want]
-
-    return [refuses, one_round, admits]
 
 
 def main(

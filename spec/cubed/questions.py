@@ -1,15 +1,16 @@
-"""The questions ``clever-oracle solve`` answers, each with a certificate: a witness sheet (or
-record) and Z3's "unsat" for anything better.  Each formula is built once; the optimum is found
-by ascent (a model, then "better than this" added, until unsat — the proof — or the time runs
-out, when the best witness, the best proven bound and the gap are reported)."""
+"""The questions ``clever-oracle solve`` answers for Clever Cubed, each with a certificate: a
+witness sheet (or record) and Z3's "unsat" for anything better.  ``area-max``, ``fewest``,
+``sheet-max`` and ``complete`` are every game's (:mod:`spec.questions`), asked through
+Clever Cubed's encodings (:data:`CUBED`: the re-roll track's fox in the total, the tracks a
+witness earns, the bonuses and foxes a completion can still reach); ``reachable`` (the counting
+relaxation, then a game search) and the solo bound are Clever Cubed's own."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from types import MappingProxyType
 
-import attrs
 
 from oracle import DEFAULT_RULESET, Area, Bonus, PlayerSheet, Ruleset
 from oracle.record import dump_record, record_game
@@ -18,58 +19,20 @@ from spec.cubed.seam import GAME, format_sheet
 from spec.cubed import (bound, certificates, decompose, realise, scores, sheetvars,
                         solo_realise, tracks)
 from spec.cubed.sheetvars import SheetVars
-from spec.logic import Bool, Int, Model, Solver, all_of, total
-from spec.solving import Answer, Progress, Search, optimum, whole_sheet
+from spec import questions as generic
+from spec.logic import Bool, Int, Solver, all_of, total
+from spec.solving import Answer, Progress
 
 __all__ = ["Answer", "Progress", "area_max", "complete", "fewest", "reachable", "sheet_max",
            "solo_upper_bound_check"]
 
 
 
-def _reader(s: SheetVars, base: PlayerSheet) -> Callable[[Model], PlayerSheet]:
-    return lambda model: sheetvars.read(model, s, base)
-
-
-def _bound(solver: Solver, objective: Int, s: SheetVars, deadline: float, better: int,
-           best: int, cap: int, progress: Progress | None, base: PlayerSheet,
-           ) -> tuple[int, int, PlayerSheet | None]:
-    """:meth:`spec.solving.Search.bound` for a sheet's variables ``s``."""
-    return Search(solver, objective, better, _reader(s, base), progress).bound(deadline, best,
-                                                                              cap)
-
-
-Certify = Callable[[int, PlayerSheet], PlayerSheet]
-
-
-def _optimum(question: str, parts: Bool, objective: Int, s: SheetVars, timeout: float,
-             build: float, certify: Certify, better: int = 1, progress: Progress | None = None,
-             notes: tuple[str, ...] = (), base: PlayerSheet = PlayerSheet(),
-             cap: int | None = None) -> Answer:
-    """:func:`spec.solving.optimum` over a Clever Cubed sheet: the witness goes through
-    ``certify`` (the engine's check, which gives the sheet to print)."""
-    solver = Solver()
-    solver.add(parts)
-    return optimum(question, Search(solver, objective, better, _reader(s, base), progress),
-                   timeout, build, lambda v, w: format_sheet(certify(v, w)), notes, cap)
-
-
 def area_max(area: Area, most: int, timeout: float = 60.0,
              ruleset: Ruleset = DEFAULT_RULESET, progress: Progress | None = None) -> Answer:
-    """The highest score of ``area`` with at most ``most`` entries."""
-    t0 = time.perf_counter()
-    s = sheetvars.fresh("s")
-    parts = (sheetvars.well_formed(s, ruleset) & sheetvars.area_entries(s, area).le(most)
-             & _only(s, area))
-    objective = sheetvars.area_score(s, area)
-    question = f"highest {area.label} score with at most {most} entries"
-
-    def certify(value: int, sheet: PlayerSheet) -> PlayerSheet:
-        certificates.confirm_area(sheet, area, value, question)
-        certificates.confirm_entries(sheet, most, question, area)
-        return sheet
-
-    return _optimum(question, parts, objective, s, timeout, time.perf_counter() - t0, certify,
-                    progress=progress, cap=AREA_CAP[area])
+    """The highest score of ``area`` with at most ``most`` entries
+    (:func:`spec.questions.area_max`)."""
+    return generic.area_max(CUBED, area, most, timeout, ruleset, progress)
 
 
 #: A score no area passes: the printed maxima (yellow 3 x 42, turquoise 5 x 21, brown 90, pink
@@ -96,94 +59,30 @@ def sheet_total(s: SheetVars, rounds: int) -> Int:
     return scores.with_foxes(scores.area_scores(s), foxes)
 
 
-def _whole(question: str, found: decompose.Best, most: int, t0: float) -> Answer:
-    """A whole-sheet answer from :func:`spec.cubed.decompose.best_totals`: the best sheet
-    with at most ``most`` entries, certified by the engine (tracks from its own bonuses)."""
-    most = min(most, len(found.totals) - 1)
-    value = found.totals[most]
-    sheet = certificates.with_tracks(decompose.combined(found.choices[most]), ROUNDS[1])
-    certificates.confirm_total(sheet, value, question)
-    used = certificates.confirm_entries(sheet, most, question)
-    cells = sum(len(decompose.area_table(a)) for a in Area)
-    return Answer(question, value, format_sheet(sheet), True, value, 0.0,
-                  time.perf_counter() - t0,
-                  (f"{used} entries; proof: each area's best score for every entry count, fox "
-                   f"and re-roll count ({cells} options kept), each proven by Z3, and an "
-                   "exhaustive choice of one per area; the witness's total (tracks from the "
-                   "engine's own bonuses) is checked by the engine",))
+def _totals(ruleset: Ruleset, deadline: float, progress: Progress | None
+            ) -> generic.Totals[PlayerSheet]:
+    """The best whole-sheet total for every entry count (:mod:`spec.cubed.decompose`, the
+    round bonuses of a whole solo game counting towards the re-roll track), and the best sheet
+    for a count with the tracks the engine gives its own bonuses."""
+    found = decompose.best_totals(ROUNDS[1], ruleset, deadline, progress)
+    return found.totals, lambda most: certificates.with_tracks(
+        decompose.combined(found.choices[most]), ROUNDS[1])
 
 
-def sheet_max(most: int, timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET,
-              progress: Progress | None = None) -> Answer:
-    """The highest whole-sheet total (foxes included; the round bonuses of a whole solo game
-    count towards the re-roll track) with at most ``most`` entries, exact by the per-area
-    decomposition (:mod:`spec.cubed.decompose`)."""
-    t0 = time.perf_counter()
-    question = f"highest sheet total with at most {most} entries"
-    if most < 0:
-        raise ValueError("the number of entries must be at least 0")
-    try:
-        found = decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout, progress)
-    except TimeoutError:
-        return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
-    return _whole(question, found, most, t0)
+def _completion(sheet: PlayerSheet, witness: PlayerSheet, value: int, more: int,
+                question: str, ruleset: Ruleset) -> PlayerSheet:
+    """A completion's witness with the tracks the engine gives it, its total, its growth from
+    ``sheet`` and its added entries checked by the engine."""
+    shown = certificates.with_tracks(witness, ROUNDS[1], ruleset)
+    certificates.confirm_total(shown, value, question)
+    certificates.confirm_growth(sheet, shown, question)
+    certificates.confirm_added(sheet, shown, more, question, ruleset)
+    return shown
 
 
-def fewest(goal: int, area: Area | None = None, timeout: float = 60.0,
-           ruleset: Ruleset = DEFAULT_RULESET, progress: Progress | None = None) -> Answer:
-    """The fewest entries that reach ``goal`` points in ``area`` (or the whole sheet: exact by
-    the per-area decomposition)."""
-    t0 = time.perf_counter()
-    where = area.label if area else "sheet"
-    question = f"fewest entries for {goal} {where} points"
-    if area is None:
-        box: list[decompose.Best] = []
-
-        def totals() -> tuple[int, ...]:
-            box.append(decompose.best_totals(ROUNDS[1], ruleset, t0 + timeout, progress))
-            return box[0].totals
-
-        return whole_sheet(question, t0, totals, lambda k: _whole(question, box[0], k, t0),
-                           goal)
-    s = sheetvars.fresh("s")
-    points = sheetvars.area_score(s, area)
-    entries = sheetvars.area_entries(s, area)
-    parts = sheetvars.well_formed(s, ruleset) & points.ge(goal) & _only(s, area)
-
-    def certify(value: int, sheet: PlayerSheet) -> PlayerSheet:
-        used = certificates.confirm_entries(sheet, value, question, area)
-        points_now = GAME.score(sheet).areas[list(Area).index(area)]
-        if used != value or points_now < goal:
-            raise certificates.CertificateError(
-                f"{question}: the witness {format_sheet(sheet)} has {used} entries and "
-                f"{points_now} points by the engine")
-        return sheet
-
-    return _optimum(question, parts, entries, s, timeout, time.perf_counter() - t0, certify,
-                    better=-1, progress=progress, cap=0)
-
-
-def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
-             ruleset: Ruleset = DEFAULT_RULESET, progress: Progress | None = None) -> Answer:
-    """The best completion of ``sheet`` with at most ``more`` further entries, and which foxes
-    and bonuses are still reachable from it (with any number of entries)."""
-    t0 = time.perf_counter()
-    old, new = sheetvars.fresh("old"), sheetvars.fresh("new")
-    base = (sheetvars.equals(old, sheet) & sheetvars.well_formed(new, ruleset)
-            & sheetvars.grows(old, new))
-    parts = base & sheetvars.added_entries(old, new).le(more)
-    build = time.perf_counter() - t0
-    question = f"best completion with at most {more} more entries"
-
-    def certify(value: int, witness: PlayerSheet) -> PlayerSheet:
-        shown = certificates.with_tracks(witness, ROUNDS[1], ruleset)
-        certificates.confirm_total(shown, value, question)
-        certificates.confirm_growth(sheet, shown, question)
-        certificates.confirm_added(sheet, shown, more, question, ruleset)
-        return shown
-
-    answer = _optimum(question, parts, sheet_total(new, ROUNDS[1]), new, timeout, build,
-                      certify, progress=progress, base=sheet, cap=SHEET_CAP)
+def _still_reachable(old: SheetVars, new: SheetVars, base: Bool, timeout: float
+                     ) -> tuple[str, ...]:
+    """Which bonuses and foxes a completion (any number of entries) can still earn."""
     probe = Solver(int(timeout * 1000))
     probe.add(base)
     notes = []
@@ -195,7 +94,60 @@ def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
              if probe.check(sheetvars.area_foxes(new, a).gt(sheetvars.area_foxes(old, a)))
              == "sat"]
     notes.append("foxes still reachable in: " + (", ".join(foxes) or "none"))
-    return attrs.evolve(answer, notes=tuple(notes))
+    return tuple(notes)
+
+
+#: Clever Cubed's encodings as the game-neutral questions read them (:mod:`spec.questions`;
+#: each function looked up when it is called, as the questions did before the seam).
+CUBED: generic.Encoding[PlayerSheet, SheetVars, Area, Ruleset] = generic.Encoding(
+    label=lambda area: area.label, fresh=lambda name: sheetvars.fresh(name),
+    equals=lambda s, sheet: sheetvars.equals(s, sheet),
+    well_formed=lambda s, ruleset: sheetvars.well_formed(s, ruleset),
+    grows=lambda old, new: sheetvars.grows(old, new),
+    area_entries=lambda s, area: sheetvars.area_entries(s, area),
+    area_score=lambda s, area: sheetvars.area_score(s, area), only=lambda s, a: _only(s, a),
+    added=lambda old, new: sheetvars.added_entries(old, new),
+    total=lambda s, ruleset: sheet_total(s, ROUNDS[1]),
+    read=lambda model, s, base: sheetvars.read(model, s, base), blank=PlayerSheet(),
+    format=format_sheet, area_cap=AREA_CAP, sheet_cap=SHEET_CAP, finite=lambda area: False,
+    confirm_area=lambda sheet, area, value, what: certificates.confirm_area(
+        sheet, area, value, what),
+    confirm_entries=lambda sheet, most, what, area, ruleset: certificates.confirm_entries(
+        sheet, most, what, area),
+    engine_area=lambda sheet, area: GAME.score(sheet).areas[list(Area).index(area)],
+    totals=lambda ruleset, deadline, progress: _totals(ruleset, deadline, progress),
+    cells=lambda ruleset: sum(len(decompose.area_table(a)) for a in Area),
+    confirm_total=lambda sheet, value, what, ruleset: certificates.confirm_total(
+        sheet, value, what),
+    kept="every entry count, fox and re-roll count",
+    checked="the witness's total (tracks from the engine's own bonuses) is checked by the "
+            "engine",
+    check_start=lambda sheet, ruleset: None,
+    confirm_completion=lambda sheet, found, value, more, what, ruleset: _completion(
+        sheet, found, value, more, what, ruleset),
+    completion_notes=lambda old, new, base, timeout: _still_reachable(old, new, base, timeout))
+
+
+def sheet_max(most: int, timeout: float = 60.0, ruleset: Ruleset = DEFAULT_RULESET,
+              progress: Progress | None = None) -> Answer:
+    """The highest whole-sheet total (foxes included; the round bonuses of a whole solo game
+    count towards the re-roll track) with at most ``most`` entries, exact by the per-area
+    decomposition (:mod:`spec.cubed.decompose`)."""
+    return generic.sheet_max(CUBED, most, timeout, ruleset, progress)
+
+
+def fewest(goal: int, area: Area | None = None, timeout: float = 60.0,
+           ruleset: Ruleset = DEFAULT_RULESET, progress: Progress | None = None) -> Answer:
+    """The fewest entries that reach ``goal`` points in ``area`` (or the whole sheet: exact by
+    the per-area decomposition)."""
+    return generic.fewest(CUBED, goal, area, timeout, ruleset, progress)
+
+
+def complete(sheet: PlayerSheet, more: int, timeout: float = 60.0,
+             ruleset: Ruleset = DEFAULT_RULESET, progress: Progress | None = None) -> Answer:
+    """The best completion of ``sheet`` with at most ``more`` further entries, and which foxes
+    and bonuses are still reachable from it (with any number of entries)."""
+    return generic.complete(CUBED, sheet, more, timeout, ruleset, progress)
 
 
 #: Plain words for each named part of the reachability check.

@@ -1,7 +1,8 @@
 """Improving a solo game by searching its ending again: replay the game's first steps
-(:func:`positions`), then let the target-free beam (:func:`spec.cubed.solo_beam.beam`, ranked
-by :class:`spec.cubed.solo_value.Worth`) play the rest, from positions early and late, with
-prices drawn around the given ones; any better game becomes the game to improve (a local
+(:func:`positions`), then let the target-free beam (:func:`beam`: over the open-face solo game,
+stepped roll slot by roll slot, each game ranked by its worth,
+:class:`spec.cubed.solo_value.Worth`, ties broken by a seeded random draw) play the rest, from
+positions early and late, with prices drawn around the given ones; any better game becomes the game to improve (a local
 search over games: the opening is kept where it is good, the rest is searched anew).
 
 The worth's games come out balanced but often a fox short (a pink field taken for the star's
@@ -24,16 +25,69 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from oracle import OracleError, PlayerSheet, apply, new_game
+from oracle import Area, OracleError, PlayerSheet, apply, new_game
 from oracle.record import load_records
 from spec.cubed import solo_realise, solo_replay
 from spec.cubed import solo_game as sg
 from spec.cubed import solo_sheet as ss
 from spec.cubed.seam import format_sheet
-from spec.cubed.solo_beam import beam, drawn, summary
 from spec.cubed.solo_record import Found, write_record
 from spec.cubed.solo_targets import edits, target_total
 from spec.cubed.solo_value import Prices, Worth
+from spec.solo import drawn as drawn_around
+
+
+def freedom(node: sg.Node) -> int:
+    """How open the dice of the turn still are: the faces each die may still show, summed
+    (dice whose faces are fixed leave later moves less to choose)."""
+    d = node.dice
+    return sum(hi - lo for lo, hi in zip(d.lo, d.hi))
+
+
+def beam(worth: Callable[[sg.Node], float], width: int, branch: int, rng: random.Random,
+         noise: float = 0.2, open_dice: float = 0.05,
+         first: sg.Node | None = None) -> Found | None:
+    """The best whole game a beam of ``width`` games per slot finds, ``branch`` decisions
+    kept at each step within a slot; each game ranked by ``worth``, then by ``open_dice``
+    times its :func:`freedom`, plus up to ``noise`` drawn from ``rng``; the games begin at
+    ``first`` (default: a new game)."""
+    draws: dict[object, float] = {}
+
+    def rank(node: sg.Node) -> float:
+        key = sg.key(node)
+        if key not in draws:
+            draws[key] = worth(node) + open_dice * freedom(node) + noise * rng.random()
+        return draws[key]
+
+    first = sg.start() if first is None else first
+    pools: dict[int, dict[object, sg.Node]] = {sg.slot(first): {sg.key(first): first}}
+    best: Found | None = None
+    while pools:
+        at = min(pools)
+        ranked = sorted(pools.pop(at).values(), key=lambda n: -rank(n))[:width]
+        draws.clear()
+        for node in ranked:
+            for child in sg.to_next_slot(node, branch, rank):
+                if child.phase == sg.OVER:
+                    total = ss.total(child.sheet)
+                    if best is None or total > best.total:
+                        best = Found(child, total)
+                    continue
+                pools.setdefault(sg.slot(child), {}).setdefault(sg.key(child), child)
+    return best
+
+
+def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
+    """Prices drawn around ``prices`` (each within ``spread`` of it, as a fraction)."""
+    return drawn_around(prices, rng, spread, ("floor", "shortfall", "reroll", "joker",
+                                              "question"))
+
+
+def summary(found: Found) -> str:
+    """One line: a game's total, its areas and foxes."""
+    scores = dict(zip(Area, ss.area_scores(found.node.sheet)))
+    return (f"best {found.total}: " + ", ".join(f"{a.label} {v}" for a, v in scores.items())
+            + f", foxes {ss.foxes(found.node.sheet)}")
 
 
 def positions(node: sg.Node) -> list[sg.Node]:

@@ -4,9 +4,8 @@ die and number joker still to come has room in it (:func:`spec.cubed.realise.fit
 :func:`spec.cubed.realise.has_room`), games ranked by the entries still to make
 (:func:`spec.cubed.realise.progress`).  With ``exact``, a game must end with exactly the
 target (``solve reachable``); without, the best total of a game inside the target is kept
-(a search for high games from a target sheet).  Not exact, a game may also leave the target
-by up to ``slack`` entries (:func:`outside`; ranked by the entries inside it, less a price
-for each outside), and the beam may begin at a given position (continuing a game)."""
+(a search for high games from a target sheet); the beam may begin at a given position
+(continuing a game)."""
 
 from __future__ import annotations
 
@@ -27,45 +26,10 @@ def _black_to_come(node: sg.Node) -> int:
     return sum(1 for b in ROUND_START_BONUS[node.round:] if b is Bonus.QUESTION_BLACK)
 
 
-def within(sheet: PlayerSheet, target: PlayerSheet) -> PlayerSheet:
-    """``sheet``'s entries inside ``target`` (:func:`outside`'s complement): its crosses that
-    the target has, and each blue side and the pink row up to the first number that differs
-    (pink with its bonus choices)."""
-    def prefix(have: tuple[int, ...], want: tuple[int, ...]) -> tuple[int, ...]:
-        same = 0
-        while same < min(len(have), len(want)) and have[same] == want[same]:
-            same += 1
-        return have[:same]
-
-    pink = prefix(sheet.pink, target.pink)
-    return sheet.but(yellow=sheet.yellow & target.yellow,
-                     turquoise=sheet.turquoise & target.turquoise,
-                     brown=sheet.brown & target.brown,
-                     blue_left=prefix(sheet.blue_left, target.blue_left),
-                     blue_right=prefix(sheet.blue_right, target.blue_right),
-                     pink=pink, pink_bonus=sheet.pink_bonus & ((1 << len(pink)) - 1))
-
-
-def _entries(sheet: PlayerSheet) -> int:
-    return (bin(sheet.yellow).count("1") + bin(sheet.turquoise).count("1")
-            + bin(sheet.brown).count("1") + len(sheet.blue_left) + len(sheet.blue_right)
-            + len(sheet.pink))
-
-
-def outside(sheet: PlayerSheet, target: PlayerSheet) -> int:
-    """Entries of ``sheet`` outside ``target`` (not in :func:`within`)."""
-    return _entries(sheet) - _entries(within(sheet, target))
-
-
-def _inside(node: sg.Node, target: PlayerSheet, exact: bool, slack: int = 0) -> bool:
+def _inside(node: sg.Node, target: PlayerSheet, exact: bool) -> bool:
     """The sheet can still grow into the target (not ``exact``: its areas can; the tracks
-    are whatever the game gives); with ``slack``, up to that many of its entries may lie
-    outside the target (:func:`outside`), the rest must fit."""
+    are whatever the game gives)."""
     sheet = node.sheet.to_player_sheet()
-    if slack and not exact:
-        if outside(sheet, target) > slack:
-            return False
-        sheet = within(sheet, target)
     if not exact:
         target = target.but(rerolls=sheet.rerolls, jokers=sheet.jokers,
                             extra_dice=sheet.extra_dice, extra_dice_spent=sheet.extra_dice_spent,
@@ -80,19 +44,12 @@ def fits_target(node: sg.Node, target: PlayerSheet) -> bool:
     return _inside(node, target, False)
 
 
-def _rank(node: sg.Node, target: PlayerSheet, whole: int = 0, slack: int = 0) -> float:
+def _rank(node: sg.Node, target: PlayerSheet, whole: int = 0) -> float:
     """:func:`spec.cubed.realise.progress`; with ``whole`` (the target's entries), a game
     ahead of an even pace ranks no better than one on it (it leaves room for later
-    bonuses); with ``slack``, progress of the entries inside the target, less 4 for each
-    entry outside it, plus half of each point those entries add to the areas."""
+    bonuses)."""
     sheet = node.sheet.to_player_sheet()
     rank: float = realise.progress(sheet, target)
-    if slack:
-        inner = within(sheet, target)
-        rank = (realise.progress(inner, target) - 4 * outside(sheet, target)
-                + (sum(ss.area_scores(node.sheet)) - sum(ss.area_scores(ss.Sheet(
-                    yellow=inner.yellow, turquoise=inner.turquoise, brown=inner.brown,
-                    left=inner.blue_left, right=inner.blue_right, pink=inner.pink)))) / 2)
     if whole:
         to_come = max(0.0, 1.0 - sg.slot(node) / sg.LAST_SLOT)
         rank += 4 * min(0, realise.work(sheet, target) - round(whole * to_come))
@@ -117,14 +74,12 @@ class Outcome:
 def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
                  seconds: float | None = 60.0, nodes: int | None = None, exact: bool = True,
                  progress_text: Callable[[str], None] | None = None,
-                 rounds: int = sg.ROUNDS, paced: bool = False, slack: int = 0,
+                 rounds: int = sg.ROUNDS, paced: bool = False,
                  first: sg.Node | None = None) -> Outcome:
     """A solo game whose sheet at the end of round ``rounds`` (default: the game's end) is
     ``target`` (``exact``), or the best whole game whose sheet stays inside it; the beam keeps
     ``width`` games per slot, expanding at most ``nodes`` games and spending at most
-    ``seconds`` (None: no limit); not ``exact``, ``slack`` entries may lie outside the target
-    (:func:`outside`), each at a price in the ranking.  The games begin at ``first`` (default:
-    a new game)."""
+    ``seconds`` (None: no limit).  The games begin at ``first`` (default: a new game)."""
     deadline = None if seconds is None else time.perf_counter() + seconds
     first = sg.start() if first is None else first
     pools: dict[int, dict[object, tuple[float, sg.Node]]] = {
@@ -147,8 +102,8 @@ def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
             if nodes is not None and expanded >= nodes:
                 return Outcome(best, best_total, f"the budget of {nodes} games ran out")
             expanded += 1
-            for child in sg.to_next_slot(node, branch, lambda n: _rank(n, target, whole, slack),
-                                         lambda n: _inside(n, target, exact, slack)):
+            for child in sg.to_next_slot(node, branch, lambda n: _rank(n, target, whole),
+                                         lambda n: _inside(n, target, exact)):
                 if exact and child.round > rounds:
                     if certificates.ends_with(child.sheet.to_player_sheet(), goal):
                         return Outcome(child, ss.total(child.sheet))
@@ -165,5 +120,5 @@ def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
                 pool = pools.setdefault(sg.slot(child), {})
                 key = sg.key(child)
                 if key not in pool:
-                    pool[key] = (_rank(child, target, whole, slack), child)
+                    pool[key] = (_rank(child, target, whole), child)
     return Outcome(best, best_total, "no game of the beam reaches the sheet")

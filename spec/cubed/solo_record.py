@@ -22,12 +22,11 @@ from oracle import (
     apply,
     new_game,
     parse_move,
-    score,
 )
-from oracle.record import dump_record, record_game, verify
 from spec.cubed import solo_game as sg
 from spec.cubed.probe import target_text
 from spec.cubed.seam import GameState, pending
+from spec.solo import write_verified
 
 
 def _entry(verb: str, die: int, area: Area, target: int, joker: str = "") -> Move:
@@ -125,16 +124,8 @@ class Found:
 
 
 def write_record(found: Found, path_out: str) -> int:
-    """Verify the game with the engine and write its record; returns the engine's total."""
-    moves = to_moves(found.node)
-    state = new_game(1)
-    for move in moves:
-        state = apply(state, move)
-    total = score(state.sheets[0]).total
-    record = record_game(moves, ("Solo",), game="clever-cubed")
-    verdict = verify(record, "found")
-    if verdict.status != "legal" or total != found.total:
-        raise RuntimeError(f"the game found does not verify: {verdict.status}, {total}")
-    with open(path_out, "w", encoding="utf-8") as out:
-        out.write(dump_record(record))
-    return total
+    """Verify the game with the engine and write its record (replacing the file: a search
+    writes each gain to the same path); returns the engine's total
+    (:func:`spec.solo.write_verified`)."""
+    return write_verified(to_moves(found.node), found.total, "clever-cubed", path_out,
+                          replace=True)

@@ -12,14 +12,11 @@ total (a large-neighbourhood search over sheets).  Every game kept is verified b
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 
-from collections.abc import Callable
-
 from oracle import Bonus, PlayerSheet
-from spec.cubed import bound, bound_order, patterns, sheetvars, solo_realise
+from spec.cubed import bound, patterns, sheetvars, solo_realise
 from spec.cubed import solo_sheet as ss
 from spec.cubed.printed import PINK_FACTOR, TRACK_FIELDS
 from spec.cubed.seam import GAME, format_sheet, parse_sheet
@@ -48,16 +45,11 @@ def differing(s: SheetVars, sheet: PlayerSheet) -> Int:
 
 
 class Targets:
-    """Target sheets from the solo counting relaxation (with ``order``, the order-aware one,
-    :mod:`spec.cubed.bound_order`), with a fixed number of foxes (the total is then linear in
-    the areas and a lowest-area variable: quicker for Z3)."""
+    """Target sheets from the solo counting relaxation, with a fixed number of foxes (the total
+    is then linear in the areas and a lowest-area variable: quicker for Z3)."""
 
-    def __init__(self, foxes: int, seconds: float, margin: int = 0, order: bool = False,
-                 ends: tuple[int, ...] = bound_order.ROUND_ENDS) -> None:
-        self.order = bound_order.relaxation(ends=ends) if order else None
-        self.relaxation = self.order.whole if self.order is not None else bound.relaxation(1)
-        #: The last target's sheet after each round of ``ends`` (order-aware targets only).
-        self.plan: tuple[PlayerSheet, ...] = ()
+    def __init__(self, foxes: int, seconds: float, margin: int = 0) -> None:
+        self.relaxation = bound.relaxation(1)
         self.solver = Solver(int(seconds * 1000))
         self.solver.add(all_of(p for _, p in self.relaxation.parts))
         # Spare entries: a target the relaxation admits with entries to spare is likelier to
@@ -83,10 +75,7 @@ class Targets:
         claims += [differing(s, other).ge(apart) for other in away]
         if self.solver.check(*claims) != "sat":
             return None
-        model = self.solver.model()
-        if self.order is not None:
-            self.plan = tuple(sheetvars.read(model, r) for r in self.order.sheets)
-        return sheetvars.read(model, s)
+        return sheetvars.read(self.solver.model(), s)
 
 
 def target_total(sheet: PlayerSheet) -> int:
@@ -126,61 +115,6 @@ def edits(sheet: PlayerSheet) -> list[PlayerSheet]:
     return out
 
 
-class Admits:
-    """Whether the solo counting relaxation (with ``order``, the order-aware one) admits a
-    whole sheet (its areas), asked quickly with the relaxation built once."""
-
-    def __init__(self, order: bool = False, seconds: float = 60.0) -> None:
-        self.relaxation = bound_order.relaxation().whole if order else bound.relaxation(1)
-        self.solver = Solver(int(seconds * 1000))
-        self.solver.add(all_of(p for _, p in self.relaxation.parts))
-
-    def __call__(self, sheet: PlayerSheet) -> bool:
-        return self.solver.check(sheetvars.equals(self.relaxation.sheet, sheet)) == "sat"
-
-
-def local(best: Found, rounds: int, rng: random.Random, width: int, branch: int,
-          report: Callable[[str], None], keep: Callable[[Found], None],
-          per_round: int = 4, order: bool = False) -> Found:
-    """Large-neighbourhood search over target sheets: the sheets one or two changes from the
-    best game's sheet (:func:`edits`) with a higher total, best first, that the relaxation
-    admits: search the best game inside each (beam shapes drawn around ``width`` and
-    ``branch``), ``per_round`` targets a round; keep any gain.  With ``order``, the targets are
-    those the order-aware relaxation admits (Z3 given 300 s a sheet: it is slower on it)."""
-    admits = Admits(order, 300.0 if order else 60.0)
-    tried: set[PlayerSheet] = set()
-    for attempt in range(rounds):
-        base = best.node.sheet.to_player_sheet().but(rerolls=0, jokers=0, extra_dice=0,
-                                                     extra_dice_spent=0)
-        ones = edits(base)
-        twos = [e for first in rng.sample(ones, min(len(ones), 40)) for e in edits(first)]
-        scored = sorted({t for t in ones + twos if t not in tried},
-                        key=lambda t: (-target_total(t), format_sheet(t)))
-        chosen: list[PlayerSheet] = []
-        for target in scored:
-            if target_total(target) <= best.total or len(chosen) >= per_round:
-                break
-            tried.add(target)
-            if admits(target):
-                chosen.append(target)
-        if not chosen:
-            report(f"local {attempt}: no admitted target above {best.total}")
-            break
-        for target in chosen:
-            out = solo_realise.realise_solo(target, width=rng.randint(width // 2, 2 * width),
-                                            branch=rng.randint(max(2, branch // 2),
-                                                               2 * branch),
-                                            seconds=None, exact=False)
-            gain = out.node is not None and out.total > best.total
-            report(f"local {attempt}: target {target_total(target)} -> {out.total}"
-                   f"{' *' if gain else ''}")
-            if gain and out.node is not None:
-                best = Found(out.node, out.total)
-                keep(best)
-                break
-    return best
-
-
 #: The beams tried on a target, in turn: (paced, width, branch).
 BEAMS = ((True, 80, 30), (False, 80, 30), (True, 150, 20), (False, 40, 12), (True, 40, 12))
 
@@ -192,26 +126,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--foxes", type=int, default=6)
     parser.add_argument("--floor", type=int, default=0, help="every area at least this")
     parser.add_argument("--margin", type=int, default=0, help="entries to spare in a target")
-    parser.add_argument("--order", action="store_true",
-                        help="targets from the order-aware relaxation (spec/cubed/bound_order.py)")
     parser.add_argument("--beams", type=int, default=3, help="beam shapes per target")
     parser.add_argument("--start", type=int, default=600, help="first targets' total")
     parser.add_argument("--spread", type=int, default=8, help="new targets differ this much")
     parser.add_argument("--wide", type=int, default=4, help="targets from anywhere")
     parser.add_argument("--near", type=int, default=40, help="then targets near the best")
     parser.add_argument("--within", type=int, default=6)
-    parser.add_argument("--width", type=int, default=40)
-    parser.add_argument("--branch", type=int, default=12)
     parser.add_argument("--z3-seconds", type=float, default=300.0)
-    parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--from-sheet", help="begin near the best game inside this sheet")
-    parser.add_argument("--local", type=int, default=0,
-                        help="then this many edited targets near the best game")
     parser.add_argument("--out", help="write the best record here after each gain")
     args = parser.parse_args(argv)
-    rng = random.Random(args.seed)
     began = time.monotonic()
-    targets = Targets(args.foxes, args.z3_seconds, args.margin, args.order)
+    targets = Targets(args.foxes, args.z3_seconds, args.margin)
     tried: list[PlayerSheet] = []
     best: Found | None = None
 
@@ -239,8 +165,6 @@ def main(argv: list[str] | None = None) -> int:
         if target is None:
             print(f"wide {i}: no target ({time.monotonic() - began:.0f} s)", flush=True)
             break
-        for r, sheet in zip(bound_order.ROUND_ENDS, targets.plan):
-            print(f"  after round {r}: {format_sheet(sheet)}", flush=True)
         attempt(target, f"wide {i}")
     for i in range(args.near):
         if best is None:
@@ -254,14 +178,6 @@ def main(argv: list[str] | None = None) -> int:
             if target is None:
                 continue
         attempt(target, f"near {i}")
-    if best is not None and args.local:
-        def keep(found: Found) -> None:
-            if args.out:
-                write_record(found, args.out)
-
-        best = local(best, args.local, rng, args.width, args.branch,
-                     lambda text: print(f"{text} ({time.monotonic() - began:.0f} s)",
-                                        flush=True), keep, order=args.order)
     if best is not None:
         print(f"best {best.total}: areas {ss.area_scores(best.node.sheet)} "
               f"foxes {ss.foxes(best.node.sheet)}")

@@ -16,7 +16,7 @@ that fill each row to its shaded end or to its last cell, a turquoise entry cros
 the best split of its budget among the five tables.  Re-rolls are worth ``reroll`` each
 (seven circles give the track's fox), number jokers ``joker``.
 
-This is a heuristic for :mod:`spec.cubed.solo_beam`; nothing it says is a claim: every game
+This is a heuristic for the beam of :mod:`spec.cubed.solo_improve`; nothing it says is a claim: every game
 found is verified by the engine.
 """
 
@@ -58,6 +58,7 @@ from spec.cubed.printed import (
     TURQUOISE_SHADED,
     YELLOW_ROW_POINTS,
 )
+from spec.solo import max_plus
 
 Floats = npt.NDArray[np.float64]
 
@@ -324,7 +325,6 @@ class Worth:
         self.prices = prices
         self.plain = Tables(prices, False)
         self.rerolls = Tables(prices, True) if prices.reroll_fox else None
-        self.skews: dict[tuple[int, int], tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
 
     def __call__(self, node: sg.Node) -> float:
         """The node's worth: the best split of the entries still to come."""
@@ -349,26 +349,11 @@ class Worth:
                            for t, cap in zip(tables, caps))
         combined = tables[0]
         for table in tables[1:4]:
-            combined = self._max_plus(combined, table, budget + 1)
+            combined = max_plus(combined, table, budget + 1)
         # the last split: pink gets budget - i where the others get i (pink's table is flat
         # beyond MOST)
         spare = np.minimum(budget - np.arange(len(combined)), MOST)
         return float((combined + tables[4][spare]).max())
-
-    def _max_plus(self, a: Floats, b: Floats, most: int) -> Floats:
-        """c[k] = the best a[i] + b[k - i], for k below ``most``."""
-        rows, cols = self._skew(len(a), len(b))
-        table = np.full((len(a), len(a) + len(b) - 1), -np.inf)
-        table[rows, cols] = (a[:, None] + b[None, :]).ravel()
-        return np.asarray(table.max(axis=0)[:most])
-
-    def _skew(self, length: int, other: int
-              ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-        got = self.skews.get((length, other))
-        if got is None:
-            rows = np.repeat(np.arange(length), other)
-            got = self.skews[length, other] = (rows, rows + np.tile(np.arange(other), length))
-        return got
 
 
 def _side_points(written: Sequence[int]) -> int:

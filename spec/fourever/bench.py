@@ -1,7 +1,7 @@
 """``python -m spec.fourever.bench``: for every Clever 4Ever ``solve`` question in the README,
 the build seconds, the solve seconds and the answer (the whole-sheet questions build the five
 area tables first: their time is in the first one's solve seconds); then the solo search that
-makes the bundled best game (README, "The highest Clever 4Ever solo score") with its total and
+makes the bundled best game (README, "The highest solo score") with its total and
 seconds, and ``reachable`` on that game's final sheet."""
 
 from __future__ import annotations

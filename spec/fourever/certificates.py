@@ -14,10 +14,7 @@ from spec.fourever import spaces
 from spec.fourever.engine_view import area_rules
 from spec.fourever.printed import AREAS
 from spec.fourever.seam import DEFAULT, GAME, Options, areas, format_sheet
-
-
-class CertificateError(RuntimeError):
-    """A solver's claim that the engine does not confirm (a bug in the spec or the engine)."""
+from spec.solving import CertificateError as CertificateError  # the checks below raise it
 
 
 def towards(part: Any, goal: Any) -> bool:

@@ -4,12 +4,13 @@ depends on.  A changed copy of an area module is checked against the engine with
 writable one of a seeded share), the whole family, the reading back of a model's values,
 growth.  A change to any other module a solver reads (:data:`WHOLE`: the printed sheet, the
 terms the areas share, the whole sheet's total and foxes, the per-area decomposition, the
-questions) is made where it is imported (:func:`spec.mutation.world`), and the modules that
-see it are checked: the printed tables against the engine's, the area modules as above, whole
-sheets' totals, foxes and entries against the engine on sheets of every fox count up to 7
-(:func:`sheet_corpus`), the dynamic programme of the decomposition against a brute force, an
-area table against the real one, and the solvers' answers against a brute force over the
-engine's own entries (:func:`answer_checks`).
+questions, this game's and the game-neutral :mod:`spec.questions`) is made where it is
+imported (:func:`spec.mutation.world`), and the modules that see it are checked: the printed
+tables against the engine's, the area modules as above, whole sheets' totals, foxes and
+entries against the engine on sheets of every fox count up to 7 (:func:`sheet_corpus`), the
+dynamic programme of the decomposition against a brute force, an area table against the real
+one, and the solvers' answers against a brute force over the engine's own entries
+(:func:`answer_checks`).
 
 Not mutated: the engine's side of the checks (``spaces``, ``equality``, ``engine_view``,
 ``seam``, ``certificates``: they compute what the engine says, and a certificate only refuses
@@ -30,7 +31,7 @@ import random
 import sys
 import time
 import types
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -60,7 +61,7 @@ ENCODINGS = {"spec.fourever.yellow": "yellow", "spec.fourever.blue": "blue",
 #: modules share, the whole sheet (total, foxes, entries), the per-area decomposition, the
 #: questions.
 WHOLE = ("spec.fourever.printed", "spec.fourever.terms", "spec.fourever.sheetvars",
-         "spec.fourever.decompose", "spec.fourever.questions")
+         "spec.fourever.decompose", "spec.fourever.questions", "spec.questions")
 #: Every module mutated.
 MODULES = tuple(ENCODINGS) + WHOLE
 FAMILIES: dict[str, Callable[[], spaces.Space]] = {
@@ -122,11 +123,8 @@ def _checks(module: types.ModuleType, label: str) -> list[Check]:
 
 def killed(mutant: Mutant) -> str | None:
     """The first difference the checks find for the mutant (or the error its code raises);
-    None when it survives every check."""
-    if mutant.module in ENCODINGS:
-        return generic.first_difference(mutant,
-                                        lambda m: _checks(m, ENCODINGS[mutant.module]))
-    return generic.first_difference_in(mutant, tuple(ENCODINGS) + WHOLE, _whole_checks)
+    None when it survives every check (:func:`spec.mutation.killed`)."""
+    return generic.killed(mutant, ENCODINGS, _checks, MODULES, _whole_checks)
 
 
 def sample(count: int, seed: int, modules: Sequence[str] = tuple(ENCODINGS)) -> list[Mutant]:
@@ -136,12 +134,8 @@ def sample(count: int, seed: int, modules: Sequence[str] = tuple(ENCODINGS)) -> 
 
 # --- the modules beyond the area encodings -----------------------------------------------
 
-World = Mapping[str, types.ModuleType]
-
-
-def _changed(w: World, name: str) -> bool:
-    """The module ``name`` sees the change (it is a fresh copy, not the real one)."""
-    return w[name] is not sys.modules[name]
+World = generic.World
+_changed = generic.changed
 
 
 def _whole_checks(w: World) -> list[Check]:
@@ -171,14 +165,9 @@ def _table(dc: types.ModuleType, label: str) -> Check:
 
 
 def printed_differences(module: types.ModuleType) -> list[str]:
-    """The printed tables of ``module`` against the engine's (the spec's shorthands are
-    checked through the area modules that read them)."""
-    out = []
-    for name, theirs in engine_printed().items():
-        ours = getattr(module, name)
-        if (dict(ours) if isinstance(theirs, dict) else ours) != theirs:
-            out.append(f"printed {name}: {ours!r}, the engine prints {theirs!r}")
-    return out[:equality.SHOWN]
+    """The printed tables of ``module`` against the engine's
+    (:func:`spec.mutation.printed_differences`)."""
+    return generic.printed_differences(module, engine_printed(), equality.SHOWN)
 
 
 @attrs.frozen
@@ -401,7 +390,7 @@ def answer_checks(q: types.ModuleType) -> list[Check]:
     (:data:`COMPLETIONS`: the 7th fox, a negative lowest area under both rules); ``area_max``
     and ``fewest`` for a few entries (:data:`AREA_MAX`, :data:`FEWEST`); the most entries of a
     solo game counted from the rulebook (6 rounds x 4 picks, 7 extra dice, 26 printed
-    question marks); a whole-sheet question out of time claims nothing (:func:`out_of_time`).
+    question marks); a whole-sheet question out of time claims nothing (:func:`spec.mutation.out_of_time`).
     (``sheet_max`` itself needs every area's table, pink's alone about 100 s: not asked.)"""
     checks: list[Check] = [_completion(q, text, options, more)
                            for text, options in COMPLETIONS for more in (1, 0)]
@@ -409,19 +398,8 @@ def answer_checks(q: types.ModuleType) -> list[Check]:
     checks += [_fewest(q, label, goal) for label, goal in FEWEST]
     checks.append(lambda: [] if q.solo_entries() == 6 * 4 + 7 + (5 + 4 + 5 + 6 + 4 + 1 + 1)
                   else [f"a solo game's entries: {q.solo_entries()}, the rulebook's 57"])
-    checks.append(lambda: out_of_time(q))
+    checks.append(lambda: generic.out_of_time(q))
     return checks
-
-
-def out_of_time(q: types.ModuleType) -> list[str]:
-    """A whole-sheet question given no time at all (its deadline passed before the area tables
-    are combined, so it always runs out) answers nothing and claims no proof."""
-    out = []
-    for answer in (q.sheet_max(3, 0.0), q.fewest(10, None, 0.0)):
-        if answer.proven or answer.value is not None:
-            out.append(f"{answer.question}, out of time: {answer.value} (proven: "
-                       f"{answer.proven})")
-    return out
 
 
 def whole_sheet_checks(q: types.ModuleType) -> list[Check]:
@@ -431,20 +409,14 @@ def whole_sheet_checks(q: types.ModuleType) -> list[Check]:
     bound (57 entries) are its best totals, proven; no area's cap (the value a bisection out of
     time starts from) is below the area's best score; slow the first time (every area's
     table, pink's alone about 100 s), then cached."""
-    def sheet_max(most: int) -> list[str]:
-        want = decompose.best_totals(DEFAULT).totals[most]
-        answer = q.sheet_max(most, TABLES_SAFETY)
-        if (answer.value, answer.proven) == (want, True):
-            return []
-        return [f"sheet-max {most}: {answer.value}, the decomposition {want}"]
+    def totals() -> tuple[int, ...]:
+        return decompose.best_totals(DEFAULT).totals
 
-    def fewest(goal: int) -> list[str]:
-        totals = decompose.best_totals(DEFAULT).totals
-        want = next(k for k, t in enumerate(totals) if t >= goal)
-        answer = q.fewest(goal, None, TABLES_SAFETY)
-        if (answer.value, answer.proven) == (want, True):
-            return []
-        return [f"fewest {goal} sheet points: {answer.value}, the decomposition {want}"]
+    sheet_max = generic.whole_sheet("sheet-max 10", lambda: q.sheet_max(10, TABLES_SAFETY),
+                                    lambda: totals()[10])
+    fewest = generic.whole_sheet("fewest 150 sheet points",
+                                 lambda: q.fewest(150, None, TABLES_SAFETY),
+                                 lambda: next(k for k, t in enumerate(totals()) if t >= 150))
 
     def solo_bound() -> list[str]:
         want = decompose.best_totals(DEFAULT).totals[57]
@@ -458,7 +430,8 @@ def whole_sheet_checks(q: types.ModuleType) -> list[Check]:
                 for a in AREAS
                 if q.AREA_CAP[a] < (best := max(o.score for o in decompose.area_table(a)))]
 
-    return [lambda: sheet_max(10), lambda: fewest(150), solo_bound, caps]
+    full = generic.full_sheet(lambda most: q.sheet_max(most, TABLES_SAFETY), totals)
+    return [sheet_max, fewest, solo_bound, caps, full]
 
 
 def _completion(q: types.ModuleType, text: str, options: Options, more: int) -> Check:

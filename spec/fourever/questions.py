@@ -1,7 +1,9 @@
 """The questions ``clever-oracle solve --game clever-4ever`` answers, each with a certificate
 checked by the engine (:mod:`spec.fourever.certificates`): the highest score of one area with
 at most so many entries, the fewest entries for a score, the highest whole sheet (exact, area by
-area: :mod:`spec.fourever.decompose`) and the best completion of a sheet."""
+area: :mod:`spec.fourever.decompose`) and the best completion of a sheet are every game's
+(:mod:`spec.questions`), asked through Clever 4Ever's encodings (:data:`FOUREVER`);
+``reachable`` and the solo bound (counting entries) are Clever 4Ever's own."""
 
 from __future__ import annotations
 
@@ -25,8 +27,9 @@ from spec.fourever.printed import (
 )
 from spec.fourever.seam import BLANK, DEFAULT, GAME, Options, areas, format_sheet, sheet_of
 from spec.fourever.sheetvars import SheetVars
-from spec.logic import Bool, Int, Model, Solver, all_of, truth
-from spec.solving import Answer, Progress, Search, optimum, whole_sheet
+from spec import questions as generic
+from spec.logic import Bool, Solver, all_of, truth
+from spec.solving import Answer, Progress
 
 #: A score no area passes: yellow 5 x 6 + 70 stars, blue every column and the anti-diagonal,
 #: grey every column, green every field 6 + 6, pink the 12th field and twelve circled 4s.
@@ -39,127 +42,89 @@ def _only(s: SheetVars, label: str) -> Bool:
                   if a != label)
 
 
-def _search(parts: Bool, objective: Int, s: SheetVars, better: int, progress: Progress | None,
-            base: Sheet = BLANK, pink: bool = True) -> Search[Sheet]:
-    """The search over ``s``; a formula with pink is bit-blasted (its proofs are far faster:
-    :class:`spec.logic.Solver`)."""
-    solver = Solver(finite=pink)
-    solver.add(parts)
+def _totals(options: Options, deadline: float, progress: Progress | None
+            ) -> generic.Totals[Sheet]:
+    """The best whole-sheet total for every entry count (:mod:`spec.fourever.decompose`) and
+    the best sheet for a count."""
+    found = decompose.best_totals(options, deadline)
+    return found.totals, lambda most: sheet_of(decompose.combined(found.choices[most]))
 
-    def read(model: Model) -> Sheet:
-        return sheetvars.read(model, s, base)
 
-    return Search(solver, objective, better, read, progress)
+def _start(sheet: Sheet, options: Options) -> None:
+    """The engine can write every area of ``sheet`` at all (:class:`spec.solving.CertificateError` when
+    not)."""
+    for label, part in zip(AREAS, sheet.parts):
+        certificates.realise(label, part, options=options)
+
+
+def _completion(sheet: Sheet, found: Sheet, value: int, more: int, question: str,
+                options: Options) -> Sheet:
+    """A completion's witness written from ``sheet`` by the engine's entries, in at most
+    ``more``, and its total checked by the engine."""
+    certificates.confirm_entries(found, more, question, start=sheet, options=options)
+    certificates.confirm_total(found, value, question, options)
+    return found
+
+
+#: Clever 4Ever's encodings as the game-neutral questions read them (:mod:`spec.questions`;
+#: each function looked up when it is called); a formula with pink is bit-blasted (its proofs
+#: are far faster: :class:`spec.logic.Solver`).
+FOUREVER: generic.Encoding[Sheet, SheetVars, str, Options] = generic.Encoding(
+    label=lambda label: label, fresh=lambda name: sheetvars.fresh(name),
+    equals=lambda s, sheet: sheetvars.equals(s, sheet),
+    well_formed=lambda s, options: sheetvars.well_formed(s, options),
+    grows=lambda old, new: all_of(sheetvars.MODULES[a].grows(old.area(a), new.area(a))
+                                  for a in AREAS),
+    area_entries=lambda s, label: sheetvars.area_entries(s, label),
+    area_score=lambda s, label: sheetvars.area_score(s, label),
+    only=lambda s, label: _only(s, label),
+    added=lambda old, new: sheetvars.entries(new) - sheetvars.entries(old),
+    total=lambda s, options: sheetvars.sheet_total(s, options),
+    read=lambda model, s, base: sheetvars.read(model, s, base), blank=BLANK,
+    format=format_sheet, area_cap=AREA_CAP,
+    sheet_cap=sum(AREA_CAP.values()) + sheetvars.MOST_FOXES * min(AREA_CAP.values()),
+    finite=lambda label: label == "pink",
+    confirm_area=lambda sheet, label, value, what: certificates.confirm_area(
+        sheet, label, value, what),
+    confirm_entries=lambda sheet, most, what, label, options: certificates.confirm_entries(
+        sheet, most, what, AREAS if label is None else (label,), options=options),
+    engine_area=lambda sheet, label: areas(sheet)[AREAS.index(label)],
+    totals=lambda options, deadline, progress: _totals(options, deadline, progress),
+    cells=lambda options: sum(len(decompose.area_table(a, options)) for a in AREAS),
+    confirm_total=lambda sheet, value, what, options: certificates.confirm_total(
+        sheet, value, what, options),
+    kept="every entry count and fox count",
+    checked="the witness is written by the engine's entries and its total checked by the "
+            "engine",
+    check_start=lambda sheet, options: _start(sheet, options),
+    confirm_completion=lambda sheet, found, value, more, what, options: _completion(
+        sheet, found, value, more, what, options))
 
 
 def area_max(label: str, most: int, timeout: float = 60.0, options: Options = DEFAULT,
              progress: Progress | None = None) -> Answer:
-    """The highest score of the area ``label`` with at most ``most`` entries."""
-    t0 = time.perf_counter()
-    s = sheetvars.fresh("s")
-    parts = (sheetvars.well_formed(s, options) & sheetvars.area_entries(s, label).le(most)
-             & _only(s, label))
-    question = f"highest {label} score with at most {most} entries"
-
-    def certify(value: int, sheet: Sheet) -> str:
-        certificates.confirm_area(sheet, label, value, question)
-        certificates.confirm_entries(sheet, most, question, (label,), options=options)
-        return format_sheet(sheet)
-
-    search = _search(parts, sheetvars.area_score(s, label), s, 1, progress,
-                     pink=label == "pink")
-    return optimum(question, search, timeout, time.perf_counter() - t0, certify,
-                   cap=AREA_CAP[label])
+    """The highest score of the area ``label`` with at most ``most`` entries
+    (:func:`spec.questions.area_max`)."""
+    return generic.area_max(FOUREVER, label, most, timeout, options, progress)
 
 
 def fewest(goal: int, label: str | None = None, timeout: float = 60.0,
            options: Options = DEFAULT, progress: Progress | None = None) -> Answer:
     """The fewest entries that reach ``goal`` points in ``label`` (or the whole sheet, exact by
     the per-area decomposition)."""
-    t0 = time.perf_counter()
-    question = f"fewest entries for {goal} {label or 'sheet'} points"
-    if label is None:
-        box: list[decompose.Best] = []
-
-        def totals() -> tuple[int, ...]:
-            box.append(decompose.best_totals(options, t0 + timeout))
-            return box[0].totals
-
-        return whole_sheet(question, t0, totals, lambda k: _whole(question, box[0], k, t0, options),
-                           goal)
-    s = sheetvars.fresh("s")
-    points = sheetvars.area_score(s, label)
-    parts = sheetvars.well_formed(s, options) & points.ge(goal) & _only(s, label)
-
-    def certify(value: int, sheet: Sheet) -> str:
-        used = certificates.confirm_entries(sheet, value, question, (label,), options=options)
-        got = areas(sheet)[AREAS.index(label)]
-        if used != value or got < goal:
-            raise certificates.CertificateError(
-                f"{question}: the witness {format_sheet(sheet)} has {used} entries and {got} "
-                "points by the engine")
-        return format_sheet(sheet)
-
-    search = _search(parts, sheetvars.area_entries(s, label), s, -1, progress,
-                     pink=label == "pink")
-    return optimum(question, search, timeout, time.perf_counter() - t0, certify, cap=0)
-
-
-def _whole(question: str, found: decompose.Best, most: int, t0: float,
-           options: Options) -> Answer:
-    """A whole-sheet answer from :func:`spec.fourever.decompose.best_totals`, certified by
-    the engine."""
-    most = min(most, len(found.totals) - 1)
-    value = found.totals[most]
-    sheet = sheet_of(decompose.combined(found.choices[most]))
-    certificates.confirm_total(sheet, value, question, options)
-    used = certificates.confirm_entries(sheet, most, question, options=options)
-    cells = sum(len(decompose.area_table(a, options)) for a in AREAS)
-    return Answer(question, value, format_sheet(sheet), True, value, 0.0,
-                  time.perf_counter() - t0,
-                  (f"{used} entries; proof: each area's best score for every entry count and "
-                   f"fox count ({cells} options kept), each proven by Z3, and an exhaustive "
-                   "choice of one per area; the witness is written by the engine's entries and "
-                   "its total checked by the engine",))
+    return generic.fewest(FOUREVER, goal, label, timeout, options, progress)
 
 
 def sheet_max(most: int, timeout: float = 60.0, options: Options = DEFAULT,
               progress: Progress | None = None) -> Answer:
     """The highest whole-sheet total (foxes included) with at most ``most`` entries."""
-    t0 = time.perf_counter()
-    question = f"highest sheet total with at most {most} entries"
-    if most < 0:
-        raise ValueError("the number of entries must be at least 0")
-    try:
-        found = decompose.best_totals(options, t0 + timeout)
-    except TimeoutError:
-        return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)
-    return _whole(question, found, most, t0, options)
+    return generic.sheet_max(FOUREVER, most, timeout, options, progress)
 
 
 def complete(sheet: Sheet, more: int, timeout: float = 60.0, options: Options = DEFAULT,
              progress: Progress | None = None) -> Answer:
     """The best total a sheet reaches with at most ``more`` further entries."""
-    t0 = time.perf_counter()
-    if more < 0:
-        raise ValueError("the number of entries must be at least 0")
-    old, new = sheetvars.fresh("old"), sheetvars.fresh("new")
-    for label, part in zip(AREAS, sheet.parts):
-        certificates.realise(label, part, options=options)  # the sheet can be written at all
-    grows = all_of(sheetvars.MODULES[a].grows(old.area(a), new.area(a)) for a in AREAS)
-    parts = (sheetvars.equals(old, sheet) & sheetvars.well_formed(new, options) & grows
-             & (sheetvars.entries(new) - sheetvars.entries(old)).le(more))
-    question = f"best completion with at most {more} more entries"
-
-    def certify(value: int, found: Sheet) -> str:
-        certificates.confirm_entries(found, more, question, start=sheet, options=options)
-        certificates.confirm_total(found, value, question, options)
-        return format_sheet(found)
-
-    search = _search(parts, sheetvars.sheet_total(new, options), new, 1, progress, sheet,
-                     pink=False)
-    return optimum(question, search, timeout, time.perf_counter() - t0, certify,
-                   cap=sum(AREA_CAP.values()) + sheetvars.MOST_FOXES * min(AREA_CAP.values()))
+    return generic.complete(FOUREVER, sheet, more, timeout, options, progress)
 
 
 #: Each area's rule that decides which states can be written, in words with its rule ids.

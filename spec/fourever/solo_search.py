@@ -37,11 +37,13 @@ import attrs
 from oracle import Phase, Place
 from oracle.errors import OracleError
 from oracle.game import Move, State
-from oracle.record import dump_record, parse_record, record_game, verify
+from oracle.record import parse_record
 from oracle.sheet import Sheet
 from spec.fourever.printed import ROUND_BONUS, XD, Q_ANY
 from spec.fourever.seam import GAME
 from spec.fourever.solo_value import Prices, worth
+from spec.solo import drawn as drawn_around
+from spec.solo import write_verified
 
 #: The dice codes in die order (white first).
 CODES = GAME.dice_codes
@@ -196,7 +198,7 @@ def next_slot(beam: list[Node], rank: Callable[[State], float], width: int, bran
 
 
 #: The options that found the bundled best game (examples/fourever-solo-best.json; README,
-#: "The highest Clever 4Ever solo score"): its third run, prices drawn with seed 1.
+#: "The highest solo score"; docs/solving.md): its third run, prices drawn with seed 1.
 WITNESS_ARGS = ("--width", "10", "--branch", "100", "--floor", "50", "--shortfall", "3",
                 "--restarts", "3", "--spread", "0.4", "--seed", "1")
 
@@ -241,23 +243,14 @@ def search(prices: Prices, width: int, branch: int, start: Node | None = None) -
 def write_record(found: Found, path: str) -> int:
     """Verify the game with the engine (``verify``) and write its record to a new file;
     returns the engine's total."""
-    record = record_game(found.node.moves(), ("Solo",), game=GAME.name)
-    verdict = verify(record, "found")
-    total = verdict.scores[0].total if verdict.scores else None
-    if verdict.status != "legal" or total != found.total:
-        raise OracleError(f"the game found does not verify: {verdict.status}, {total}")
-    with open(path, "x", encoding="utf-8") as out:
-        out.write(dump_record(record))
-    return found.total
+    return write_verified(found.node.moves(), found.total, GAME.name, path)
 
 
 def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
-    """Prices drawn within ``spread`` (a fraction) around ``prices``."""
-    def near(x: float) -> float:
-        return x * (1 + spread * (2 * rng.random() - 1))
-    return Prices(floor=round(near(prices.floor)), shortfall=near(prices.shortfall),
-                  entry=near(prices.entry), polish=near(prices.polish),
-                  reroll=near(prices.reroll), flow=near(prices.flow), floors=prices.floors)
+    """Prices drawn within ``spread`` (a fraction) around ``prices`` (the floor a whole
+    number)."""
+    return drawn_around(prices, rng, spread,
+                        ("floor", "shortfall", "entry", "polish", "reroll", "flow"), ("floor",))
 
 
 def _positive(text: str) -> int:

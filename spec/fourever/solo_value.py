@@ -55,6 +55,7 @@ from spec.fourever.printed import (
     YELLOW_FIELDS,
     YELLOW_STARS,
 )
+from spec.solo import max_plus
 
 #: The most further entries a curve is made for (a solo game makes at most 57 in all).
 MOST = 40
@@ -294,23 +295,9 @@ def worth(parts: tuple[object, ...], entries: int, caps: tuple[int, ...], prices
         return max(worth(parts, entries, caps, attrs.evolve(prices, floor=f, floors=()))
                    for f in prices.floors)
     k = max(0, min(entries, MOST))
-    rows, cols = _spread(k + 1)
     total: Curve | None = None
     for c, cap in zip(curves(parts, prices), caps):
         c = c[np.minimum(np.arange(k + 1), cap)]
-        if total is None:
-            total = c
-            continue
-        spread = np.full((k + 1, 2 * k + 1), -1e18)
-        spread[rows, cols] = total[:, None] + c[None, :]
-        total = spread.max(axis=0)[:k + 1]
+        total = c if total is None else max_plus(total, c, k + 1)
     assert total is not None
     return float(total[k])
-
-
-@functools.cache
-def _spread(n: int) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Indices laying the sum of entry counts i + j out as column i + j (for the max-plus
-    convolution in :func:`worth`)."""
-    rows = np.arange(n)[:, None] + np.zeros(n, np.int64)[None, :]
-    return rows, rows + np.arange(n)[None, :]

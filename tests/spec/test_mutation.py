@@ -86,16 +86,19 @@ def test_equivalent_mutants_still_exist() -> None:
     # a passive pick more than the rounds have
     ("spec.cubed.bound", "total(passive.values()).le(passive_turns(players, rounds))",
      "total(passive.values()).le(passive_turns(players, rounds) + 1)"),
-    # no passive pick in any round (a bound that cuts off every real game)
-    ("spec.cubed.bound_order", "total(after.passive[a] - before.passive[a] for a in Area).le(n)",
-     "total(after.passive[a] - before.passive[a] for a in Area).le(0)"),
     # the re-roll track's fox forgotten in the total ``complete`` maximises
     ("spec.cubed.questions", "foxes = total(sheetvars.area_foxes(s, a) for a in Area) + t.foxes",
      "foxes = total(sheetvars.area_foxes(s, a) for a in Area)"),
     # a track of six fields
     ("spec.cubed.printed", "TRACK_FIELDS = 7", "TRACK_FIELDS = 6"),
-], ids=["scores", "sheetvars", "tracks", "decompose", "bound", "bound_order", "questions",
-        "printed"])
+    # the game-neutral area question allowed one entry more than asked
+    ("spec.questions", "enc.area_entries(s, area).le(most)",
+     "enc.area_entries(s, area).le(most + 1)"),
+    # a whole sheet with every entry it holds answered for one entry fewer (a survivor of every
+    # earlier check: only sheet-max 0, 10 and 45 were asked)
+    ("spec.questions", "most = min(most, len(totals) - 1)", "most = min(most, len(totals) - 2)"),
+], ids=["scores", "sheetvars", "tracks", "decompose", "bound", "questions", "printed",
+        "generic questions", "generic whole sheet"])
 def test_planted_slips_beyond_the_encodings_are_found(module: str, old: str, new: str) -> None:
     assert mutation.killed(mutation.replaced(module, old, new)) is not None
 
@@ -139,8 +142,6 @@ EQUIVALENT_WHOLE: dict[tuple[str, str, int, str], str] = {
     ("spec.cubed.bound", "if players == 1:", 18, "1->0"):
         "the dice a solo game enters go only into the relaxation's ``budget``, which only the "
         "solo experiments read",
-    ("spec.cubed.bound_order", "ROUND_ENDS = tuple(range(1, ROUNDS[1] + 1))", 35, "1->2"):
-        "ROUNDS[1] for ROUNDS[2] (the column of the 1 in the index): both games last 6 rounds",
     ("spec.cubed.decompose", "for e in range(MOST_ENTRIES[area] + 1):", 48, "1->2"):
         "an entry count beyond the area's most repeats the last options, which are then beaten",
     ("spec.cubed.questions", "SHEET_CAP = sum(AREA_CAP.values()) + 6 * min(AREA_CAP.values())",
@@ -154,8 +155,6 @@ EQUIVALENT_WHOLE: dict[tuple[str, str, int, str], str] = {
         "a search width of reachable: a yes is verified, a miss undecided",
     ("spec.cubed.questions", "names = tuple(f\"Player {i + 1}\" for i in range(players))", 28,
      "Add->Sub"): "the players' names in reachable's record, which verify accepts either way",
-    ("spec.cubed.bound_order", "solver = Solver(int(timeout * 1000))", 34, "1000->999"):
-        "a time limit a thousandth shorter",
     ("spec.cubed.questions", "solver = Solver(int(timeout * 1000))", 34, "1000->999"):
         "a time limit a thousandth shorter",
     ("spec.cubed.questions", "solver = Solver(int(timeout * 1000) if budget is None else None)",
@@ -164,16 +163,44 @@ EQUIVALENT_WHOLE: dict[tuple[str, str, int, str], str] = {
         "the build time reported",
     ("spec.cubed.questions", "left = timeout - (time.perf_counter() - t0)", 19, "Sub->Add"):
         "the time left for reachable's game search: a yes is verified, a miss undecided",
-    ("spec.cubed.bound_order",
-     "print(f\"  {f} fox{'' if f == 1 else 'es'}: {s:.1f} s\" if f >= 0", 32, "Eq->NotEq"):
-        "the order-aware bound's own command's progress text",
-    ("spec.cubed.bound_order",
-     "print(f\"  {f} fox{'' if f == 1 else 'es'}: {s:.1f} s\" if f >= 0", 65, "GtE->Gt"):
-        "the order-aware bound's own command's progress text",
+    # the questions every game asks (spec/questions.py): survivors of both games' checks
+    ("spec.questions",
+     "search = _search(enc, parts, enc.area_score(s, area), s, 1, progress, enc.blank,", 61,
+     "1->2"): "only the sign of ``better`` is read (maximise)",
+    ("spec.questions",
+     "search = _search(enc, parts, enc.area_entries(s, area), s, -1, progress, enc.blank,", 64,
+     "1->2"): "only the sign of ``better`` is read (minimise)",
+    ("spec.questions",
+     "search = _search(enc, parts, enc.area_entries(s, area), s, -1, progress, enc.blank,", 64,
+     "1->0"): "``better`` not above 0 minimises, as -1 does",
+    ("spec.questions",
+     "search = _search(enc, parts, enc.total(new, rules), new, 1, progress, sheet, False)", 61,
+     "1->2"): "only the sign of ``better`` is read (maximise)",
+    ("spec.questions",
+     "return optimum(question, search, timeout, time.perf_counter() - t0, certify,", 46,
+     "Sub->Add"): "the build time reported",
+    ("spec.questions",
+     "return optimum(question, search, timeout, time.perf_counter() - t0, certify, cap=0)", 46,
+     "Sub->Add"): "the build time reported",
+    ("spec.questions",
+     "answer = optimum(question, search, timeout, time.perf_counter() - t0, certify,", 48,
+     "Sub->Add"): "the build time reported",
+    ("spec.questions", "time.perf_counter() - t0,", 18, "Sub->Add"):
+        "the solve time reported",
+    ("spec.questions",
+     "return Answer(question, None, None, False, None, 0.0, time.perf_counter() - t0)", 62,
+     "Sub->Add"): "the solve time of an answer out of time",
+    ("spec.questions", "if used != value or got < goal:", 11, "Or->And"):
+        "the engine's check of fewest's witness made weaker: a certificate only refuses an "
+        "answer, and the real answers pass it either way",
 }
 #: Mutants the checks cannot see that could make an answer wrong, and why: only a question that
 #: runs out of time reads them (no check depends on the clock).
 HOLES_WHOLE: dict[tuple[str, str, int, str], str] = {
+    ("spec.questions",
+     "return optimum(question, search, timeout, time.perf_counter() - t0, certify, cap=0)", 85,
+     "0->1"): "fewest's cap (1 entry, where 0 is the least any area needs): read only when "
+              "the ascent runs out of time",
     ("spec.cubed.questions", "return Answer(question, None, None, False, None, build, "
      "time.perf_counter() - start,", 44, "False->True"):
         "reachable claims a proof when its counting check runs out of time",

@@ -68,19 +68,22 @@ def test_bound_bisection_proves_the_bound_and_finds_better() -> None:
     bound (unsat beyond it) and may find better witnesses on the way."""
     import time
 
+    from oracle import PlayerSheet
     from spec.cubed import sheetvars
-    from spec.logic import Solver, int_var
+    from spec.logic import Model, Solver, int_var
+    from spec.solving import Search
 
     s = sheetvars.fresh("b")
     x = int_var("bisect_x")
     solver = Solver()
     solver.add(x.between(3, 37))
     deadline = time.perf_counter() + SAFETY
-    value, proven, _ = questions._bound(solver, x, s, deadline, 1, 10, 100, None,
-                                        questions.PlayerSheet())
+    def read(model: Model) -> PlayerSheet:
+        return sheetvars.read(model, s, PlayerSheet())
+
+    value, proven, _ = Search(solver, x, 1, read).bound(deadline, 10, 100)
     assert (value, proven) == (37, 37)
-    value, proven, _ = questions._bound(solver, x, s, deadline, -1, 20, 0, None,
-                                        questions.PlayerSheet())
+    value, proven, _ = Search(solver, x, -1, read).bound(deadline, 20, 0)
     assert (value, proven) == (3, 3)
 
 

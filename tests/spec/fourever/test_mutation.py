@@ -101,12 +101,16 @@ def test_the_seventh_fox_slip_of_issue_29_is_found() -> None:
     # the decomposition's choice never takes a sheet with 7 foxes
     ("spec.fourever.decompose", "for f in range(MOST_FOXES + 1):", "for f in range(MOST_FOXES):"),
     # a completion allowed one entry more than asked
-    ("spec.fourever.questions", "(sheetvars.entries(new) - sheetvars.entries(old)).le(more)",
-     "(sheetvars.entries(new) - sheetvars.entries(old)).le(more + 1)"),
+    ("spec.fourever.questions",
+     "added=lambda old, new: sheetvars.entries(new) - sheetvars.entries(old),",
+     "added=lambda old, new: sheetvars.entries(new) - sheetvars.entries(old) - 1,"),
+    # the game-neutral completion allowed one entry more than asked
+    ("spec.questions", "parts = base & enc.added(old, new).le(more)",
+     "parts = base & enc.added(old, new).le(more + 1)"),
     # the pink 12th field misread
     ("spec.fourever.printed", "PINK_POINTS = (2, 4, 6, 9, 12, 15, 19, 23, 27, 32, 37, 42)",
      "PINK_POINTS = (2, 4, 6, 9, 12, 15, 19, 23, 27, 32, 37, 41)"),
-], ids=["terms", "decompose", "questions", "printed"])
+], ids=["terms", "decompose", "questions", "generic questions", "printed"])
 def test_planted_slips_beyond_the_encodings_are_found(module: str, old: str, new: str) -> None:
     assert mutation.killed(mutation.replaced(module, old, new)) is not None
 
@@ -182,7 +186,7 @@ EQUIVALENT_WHOLE: dict[tuple[str, str, int, str], str] = {
 #: Mutants the checks cannot see that could make an answer wrong, and why.
 HOLES_WHOLE: dict[tuple[str, str, int, str], str] = {
     ("spec.fourever.questions",
-     "cap=sum(AREA_CAP.values()) + sheetvars.MOST_FOXES * min(AREA_CAP.values()))", 48,
+     "sheet_cap=sum(AREA_CAP.values()) + sheetvars.MOST_FOXES * min(AREA_CAP.values()),", 39,
      "Mult->Add"): "complete's cap below the best sheet: read only when the ascent runs out of "
                    "time (no check depends on the clock)",
     ("spec.fourever.questions",

@@ -1,5 +1,5 @@
-"""The target-free solo beam (spec/cubed/solo_beam.py) and the worth it ranks games by
-(spec/cubed/solo_value.py): the area tables are the best worth over every way on (checked
+"""The worth of a solo position (spec/cubed/solo_value.py) and the target-free beam ranked by
+it (spec/cubed/solo_improve.py): the area tables are the best worth over every way on (checked
 against a plain recursion over the brown and pink areas), the worth of a finished game is its
 areas' worth, and a beam (a small width: a node budget, no clock) writes a record that the
 engine verifies with the total the search claims."""
@@ -14,7 +14,7 @@ import numpy as np
 
 from oracle import Area, score
 from oracle.record import load_records, verify
-from spec.cubed import solo_beam, solo_record
+from spec.cubed import solo_improve, solo_record
 from spec.cubed import solo_game as sg
 from spec.cubed import solo_sheet as ss
 from spec.cubed.patterns import BROWN_PATTERNS, completed
@@ -123,7 +123,7 @@ def test_a_finished_game_is_worth_its_areas() -> None:
 
 
 def test_a_beam_writes_a_record_that_verifies(tmp_path: Path) -> None:
-    found = solo_beam.beam(_worth(), width=2, branch=2, rng=random.Random(0))
+    found = solo_improve.beam(_worth(), width=2, branch=2, rng=random.Random(0))
     assert found is not None
     path = tmp_path / "beam.json"
     total = solo_record.write_record(found, str(path))
@@ -142,7 +142,7 @@ def test_a_beam_continues_a_given_game() -> None:
     node = sg.start()
     while node.round < 6:
         node = rng.choice(list(sg.children(node)))
-    found = solo_beam.beam(_worth(), width=2, branch=2, rng=random.Random(0), first=node)
+    found = solo_improve.beam(_worth(), width=2, branch=2, rng=random.Random(0), first=node)
     assert found is not None
     before = sg.steps(node)
     assert sg.steps(found.node)[:len(before)] == before
