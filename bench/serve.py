@@ -22,7 +22,8 @@ JSON, docs/formats.md section 6).  Every answer must be 200 (and every ``apply``
 With ``--against REV``, REV is checked out into a temporary worktree and its server runs beside
 this tree's; the runs alternate between the servers, so both see the same load on a shared
 machine, and each line gives the ratios of this tree's figures to REV's (REV is sent the
-``text`` form only).  Each line gives requests per second and the server's CPU milliseconds per
+``text`` form only, written by REV's own code: its games, positions and move texts, since the
+notation changed between revisions).  Each line gives requests per second and the server's CPU milliseconds per
 request (its processes' user and system time, over the requests: what a busy machine changes
 least); figures are the median of ``--repeat`` runs (default 3) with the min and max, and ratios
 the median of the per-run ratios.  The clients run on the same machine as the servers and share
@@ -47,14 +48,21 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+#: ``--bodies``: only write the requests, with the ``oracle`` on PYTHONPATH (another revision's
+#: checkout: :func:`_bodies_of`), so this tree must not come first on the path.
+BODIES_ONLY = sys.argv[1:2] == ["--bodies"]
+if not BODIES_ONLY:
+    sys.path.insert(0, str(ROOT))
 
 from oracle.game import Move, State  # noqa: E402
 from oracle.games import find_game  # noqa: E402
 from oracle.play import play_game  # noqa: E402
-from tests.serve.live import Served, alive, serving  # noqa: E402
 
-RECORD = ROOT / "examples" / "three-players-legal.json"
+if not BODIES_ONLY:
+    from tests.serve.live import Served, alive, serving  # noqa: E402
+
+#: The record ``verify`` sends (a revision's own, under ``--bodies``: run in its checkout).
+RECORD = (Path.cwd() if BODIES_ONLY else ROOT) / "examples" / "three-players-legal.json"
 #: The games whose positions ``legal`` and ``apply`` send.
 GAMES = ("clever-cubed", "clever-4ever")
 Request = tuple[str, bytes]
@@ -99,6 +107,20 @@ def _bodies(kind: str, form: str, count: int) -> list[Request]:
         pairs = {name: list(zip(found[::2], found[1::2])) for name, found in each.items()}
         return [r for two in zip(*pairs.values()) for pair in two for r in pair][:count]
     return [body for pair in zip(*each.values()) for body in pair][:count]  # games in turn
+
+
+def _bodies_of(root: Path | None, kind: str, form: str, count: int) -> list[Request]:
+    """:func:`_bodies` as the revision checked out at ``root`` writes them (None: this tree):
+    its own games, positions and move texts, so that each server is sent what it reads (the
+    move notation changed between revisions: a blue question mark's number, grey parts'
+    counting base)."""
+    if root is None:
+        return _bodies(kind, form, count)
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__).resolve()), "--bodies", kind, form, str(count)],
+        env={**os.environ, "PYTHONPATH": str(root)}, cwd=root, check=True,
+        capture_output=True)
+    return [(path, body.encode()) for path, body in json.loads(done.stdout)]
 
 
 def _exchange(sock: socket.socket, path: str, body: bytes) -> tuple[int, bytes]:
@@ -186,22 +208,23 @@ def _ratio(ours: list[float], theirs: list[float], higher: bool) -> str:
 
 
 def _measure(args: argparse.Namespace, kind: str, workers: int,
-             servers: dict[str, Served]) -> None:
-    """Measure ``kind`` on every server, the runs alternating, and print a line for each."""
+             servers: dict[str, Served], roots: dict[str, Path | None]) -> None:
+    """Measure ``kind`` on every server (each sent requests its own revision wrote,
+    ``roots``), the runs alternating, and print a line for each."""
     forms = ("text",) if kind == "verify" else tuple(args.forms)
     runs = [(name, form) for form in forms for name in servers
             if name == "this" or form == "text"]
     warm = min(args.requests, 40)
     each = warm + args.repeat * args.requests
-    bodies = {form: _bodies(kind, form, each) for form in forms}
+    bodies = {(name, form): _bodies_of(roots[name], kind, form, each) for name, form in runs}
     rates: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
     cpus: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
     for name, form in runs:  # warm up
-        _rate(servers[name], bodies[form][:warm], args.clients)
+        _rate(servers[name], bodies[name, form][:warm], args.clients)
     for r in range(args.repeat):
         part = slice(warm + r * args.requests, warm + (r + 1) * args.requests)
         for name, form in runs[r % len(runs):] + runs[:r % len(runs)]:
-            rate, cpu = _rate(servers[name], bodies[form][part], args.clients)
+            rate, cpu = _rate(servers[name], bodies[name, form][part], args.clients)
             rates[(name, form)].append(rate)
             cpus[(name, form)].append(cpu)
     for name, form in runs:
@@ -240,10 +263,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if other is not None:
                     servers[str(args.against)] = servers_up.enter_context(
                         serving(*options, root=other))
+                roots: dict[str, Path | None] = {"this": None}
+                if other is not None:
+                    roots[str(args.against)] = other
                 for kind in args.kinds:
-                    _measure(args, kind, workers, servers)
+                    _measure(args, kind, workers, servers, roots)
     return 0
 
 
 if __name__ == "__main__":
+    if BODIES_ONLY:  # bench/serve.py --bodies KIND FORM COUNT: the requests, as JSON
+        kind_, form_, count_ = sys.argv[2:5]
+        json.dump([(path, body.decode()) for path, body in _bodies(kind_, form_, int(count_))],
+                  sys.stdout)
+        sys.exit(0)
     sys.exit(main())
