@@ -99,9 +99,12 @@ def test_readme_partial_example_is_the_whole_output(tmp_path: Path,
     _same_output(_block_after(README, "**A game in progress.**"), out)
 
 
-def test_readme_unreachable_sheet_example_runs_as_written() -> None:
-    line = next(line for line in README.splitlines()
-                if line.startswith("clever-oracle solve reachable") and "# no" in line)
+@pytest.mark.parametrize("document", [README, (ROOT / "docs" / "solving.md").read_text()],
+                         ids=["README", "solving.md"])
+def test_unreachable_sheet_example_runs_as_written(document: str) -> None:
+    line = next(line.removeprefix("$ ") for line in document.splitlines()
+                if line.removeprefix("$ ").startswith("clever-oracle solve reachable")
+                and "# no" in line)
     argv = shlex.split(line.split("#", 1)[0])[1:]
     code, out, err = run(*argv)
     assert code == 0 and ": no" in out.splitlines()[0], err

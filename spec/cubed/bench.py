@@ -1,4 +1,4 @@
-"""``python -m spec.cubed.bench``: for every ``solve`` question in the README, the build seconds,
+"""``python -m spec.cubed.bench``: for every ``solve`` question in docs/solving.md, the build seconds,
 the solve seconds and the answer.  The solo bound's proof (about 810 s, limit 1800 s) runs only
 with ``--solo-bound``; without it the last line says it was left out."""
 
@@ -13,7 +13,7 @@ from oracle.record import load_records
 from spec.cubed import cli, questions
 from spec.cubed.seam import GAME, parse_sheet
 
-#: The README's second reachable example: player 1 after round 1 of a 2-player game.
+#: docs/solving.md's second reachable example: player 1 after round 1 of a 2-player game.
 TWO_PLAYERS_SHEET = ("y=....../...x.x/...... t=....../....../....../....../...... b=| "
                      "br=..x......... p= rr=o...... nj=....... xd=....... q=")
 EXAMPLE_SHEET = ("y=x...../....../...... t=....../....../....../....../...... b=6|8 "
@@ -39,7 +39,7 @@ def _witness_sheet() -> PlayerSheet:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Run the README's questions and print one line each."""
+    """Run docs/solving.md's questions and print one line each."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--solo-bound", action="store_true", help="also prove the solo bound "
                         f"(about 810 s; time limit {cli.SOLO_BOUND_TIMEOUT:g} s)")

@@ -1,6 +1,7 @@
-"""``python -m spec.fourever.bench``: for every Clever 4Ever ``solve`` question in the README,
-the build seconds, the solve seconds and the answer (the whole-sheet questions build the five
-area tables first: their time is in the first one's solve seconds); then the solo search that
+"""``python -m spec.fourever.bench``: for every Clever 4Ever ``solve`` question in
+docs/solving.md, the build seconds, the solve seconds and the answer (the whole-sheet questions
+build the five area tables first: their time is in the first one's solve seconds); then the
+solo search that
 makes the bundled best game (README, "The highest solo score") with its total and
 seconds, and ``reachable`` on that game's final sheet."""
 
@@ -13,13 +14,13 @@ from spec.fourever import questions, solo_search
 from spec.fourever.seam import GAME, parse_sheet
 from spec.solving import Answer
 
-#: The README's completion example.
+#: docs/solving.md's completion example.
 EXAMPLE_SHEET = ("y=12/3/ b=x...../....../....../....../....../...... gy=x................ "
                  "gn=1/ p=2 rr=....... xd=....... ps=......... q=")
 
 
 def main() -> None:
-    """Run the README's questions and print one line each."""
+    """Run docs/solving.md's questions and print one line each."""
     runs: list[tuple[str, Callable[[], Answer]]] = [
         ("area-max yellow 6", lambda: questions.area_max("yellow", 6, 60)),
         ("area-max blue 6", lambda: questions.area_max("blue", 6, 60)),

@@ -1,5 +1,5 @@
 """Every endpoint of the checking service, on a live server, gives the library's answers for
-both games, in the shapes its OpenAPI document gives (docs: README, "A checking service")."""
+both games, in the shapes its OpenAPI document gives (docs: docs/serve.md)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 changes to the five area modules, each of which the equality checks must find, and to the other
 modules a solver's answer depends on (printed sheet, whole sheet, score, tracks, decomposition,
 bounds, questions), with a planted slip in each (the whole run, every mutant: ``python -m
-spec.cubed.mutation``, README "Solving sheets").  The changes that cannot be found are
+spec.cubed.mutation``, docs/solving.md, "Clever Cubed").  The changes that cannot be found are
 equivalent (they change no answer of the encoding), listed here with the reason; a new survivor
 is a hole in the checks."""
 
@@ -118,7 +118,7 @@ def test_the_sheets_checked_have_six_foxes() -> None:
 
 
 #: (module, source line, column, change) of every equivalent mutant beyond the encodings that
-#: ``python -m spec.cubed.mutation`` found (a seeded sample, README "Solving sheets"), and why
+#: ``python -m spec.cubed.mutation`` found (a seeded sample, docs/solving.md, "Clever Cubed"), and why
 #: no answer can differ.
 EQUIVALENT_WHOLE: dict[tuple[str, str, int, str], str] = {
     ("spec.cubed.tracks", "n = got.get(action, const(0)) + given.get(action, 0)", 34, "0->1"):

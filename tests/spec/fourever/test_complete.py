@@ -19,7 +19,7 @@ from spec.fourever.printed import AREAS
 from spec.fourever.seam import format_sheet, parse_sheet, total
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
-#: The README's completion example: a few entries in every area.
+#: docs/solving.md's completion example: a few entries in every area.
 SMALL = ("y=12/3/ b=x...../....../....../....../....../...... gy=x................ gn=1/ p=2 "
          "rr=....... xd=....... ps=......... q=")
 #: Issue 29's sheet: 6 foxes; its best completion with one more entry (499) crosses the 7th.

@@ -3,7 +3,7 @@ sample of single changes to the five area modules, each of which the equality ch
 and planted bugs of the kinds the rules invite; the same for the other modules a solver's answer
 depends on (printed sheet, terms, whole-sheet total and foxes, decomposition, questions), with
 the 7th-fox slip of issue 29 (the whole run, every mutant: ``python -m
-spec.fourever.mutation``, README "Solving Clever 4Ever sheets").  The changes that cannot be
+spec.fourever.mutation``, docs/solving.md, "Clever 4Ever").  The changes that cannot be
 found are equivalent (they change no answer of the encoding), listed with the reason; a new
 survivor is a hole in the checks."""
 
@@ -130,8 +130,8 @@ def test_the_sheets_checked_have_seven_foxes_and_negative_areas() -> None:
 
 
 #: (module, source line, column, change) of every equivalent mutant beyond the encodings that
-#: ``python -m spec.fourever.mutation`` found (a seeded sample, README "Solving Clever 4Ever
-#: sheets"), and why no answer can differ.
+#: ``python -m spec.fourever.mutation`` found (a seeded sample, docs/solving.md, "Clever
+#: 4Ever"), and why no answer can differ.
 EQUIVALENT_WHOLE: dict[tuple[str, str, int, str], str] = {
     ("spec.fourever.terms", "return tuple(int_var(f\"{name}{i + 1}\") for i in range(count))",
      34, "Add->Sub"): "other variable names, still distinct",

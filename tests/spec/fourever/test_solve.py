@@ -123,15 +123,17 @@ def test_reachable_says_no_with_the_broken_rule_or_undecided(pink: tuple[int, ..
         assert answer.verdict == "no" and any(broken in n for n in answer.notes)
 
 
-def test_readme_examples_answer_as_written() -> None:
-    """The README's Clever 4Ever solve lines (the whole-sheet ones aside: they build every area
-    table, python -m spec.fourever.bench runs them) print the answer their comment gives."""
+def test_solving_md_examples_answer_as_written() -> None:
+    """docs/solving.md's Clever 4Ever solve lines (the whole-sheet ones aside: they build every
+    area table, python -m spec.fourever.bench runs them) print the answer their comment gives
+    (the README's are run by tests/test_readme.py)."""
     import re
     import shlex
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
-    lines = [line for line in readme.splitlines()
+    solving = (Path(__file__).resolve().parents[3] / "docs" / "solving.md").read_text(
+        encoding="utf-8")
+    lines = [line for line in solving.splitlines()
              if line.startswith("clever-oracle solve --game clever-4ever")
              and "sheet-max" not in line and "solo-bound" not in line]
     assert len(lines) >= 5
