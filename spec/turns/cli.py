@@ -36,7 +36,7 @@ def answer(game: str, at: int, timeout: float, progress: Progress | None,
         from spec.turns import cubed  # noqa: PLC0415
 
         if progress is not None:
-            progress(f"turn bound {at - 1}: the area tables (about ten seconds)")
+            progress(f"turn bound {at - 1}: the area tables (about a minute)")
         c = cubed.abstract()
         parts, areas = all_of(p for _, p in c.parts), c.areas
         sources = tuple(zip(c.foxes, cubed.MOST_FOXES_BY_SOURCE))

@@ -188,6 +188,53 @@ def turquoise_by_cells(ruleset: Ruleset = DEFAULT_RULESET) -> tuple[CellOption, 
         and p.score >= o.score for p in out))
 
 
+@attrs.frozen
+class SpentOption:
+    """An area's best state with at most ``entries`` entries, fox ``fox``, ``rerolls`` re-rolls
+    and at least ``spent`` bonuses of the kinds the turns spend (:data:`SPENT`)."""
+
+    entries: int
+    fox: int
+    rerolls: int
+    spent: int
+    score: int
+
+
+@functools.cache
+def spent_table(label: str, ruleset: Ruleset = DEFAULT_RULESET) -> tuple[SpentOption, ...]:
+    """For every entry count, fox, re-roll count and count of spent-kind bonuses earned, area
+    ``label``'s highest score (proven: Z3 finds no higher one); only options no other beats in
+    every respect are kept.  An area's bonuses cost it points (a pink field halved, a blue or
+    brown field of a lower number): this table knows the price, the score table alone not."""
+    area = Area[label.upper()]
+    s = sheetvars.fresh("st")
+    score = sheetvars.area_score(s, area)
+    fox = sheetvars.area_foxes(s, area)
+    rerolls = _earned_in(s, area, RR)
+    spent = total(_earned_in(s, area, code) for code in SPENT)
+    entries = sheetvars.area_entries(s, area)
+    solver = Solver()
+    solver.add(sheetvars.well_formed(s, ruleset))
+    most_rerolls = highest(solver, rerolls) or 0
+    most_spent_ = highest(solver, spent) or 0
+    out: list[SpentOption] = []
+    for f in (0, 1):
+        for r in range(most_rerolls + 1):
+            for k in range(most_spent_ + 1):
+                if solver.check(fox.eq(f), rerolls.eq(r), spent.ge(k)) != "sat":
+                    continue
+                for e in range(MOST_ENTRIES[area] + 1):
+                    solver.push()
+                    solver.add(fox.eq(f) & rerolls.eq(r) & spent.ge(k) & entries.le(e))
+                    best = highest(solver, score)
+                    solver.pop()
+                    if best is not None:
+                        out.append(SpentOption(e, f, r, k, best))
+    return tuple(o for o in out if not any(
+        p != o and p.entries <= o.entries and p.fox >= o.fox and p.rerolls >= o.rerolls
+        and p.spent >= o.spent and p.score >= o.score for p in out))
+
+
 def _resources(v: Turns, final: dict[Bonus, Int], ruleset: Ruleset
                ) -> tuple[Resource, Resource, tuple[Resource, ...], Resource]:
     """Extra dice, number jokers, each area's question marks and the black ones, with what the
@@ -362,11 +409,16 @@ def abstract(ruleset: Ruleset = DEFAULT_RULESET, rounds: int = ROUNDS[1],
     foxes = tuple(int_var(f"abstract.fox.{a}") for a in AREAS)
     rerolls = tuple(int_var(f"abstract.rerolls.{a}") for a in AREAS)
     areas = tuple(int_var(f"abstract.score.{a}") for a in AREAS)
+    spent = tuple(int_var(f"abstract.spent.{a}") for a in AREAS)
     rows = tuple(int_var(f"abstract.yellow_row.{k}") for k in FIELDS)
     cells = int_var("abstract.turquoise_cells")
     fit = all_of(_fits(entries[i], foxes[i], rerolls[i], areas[i], tables[i])
                  & foxes[i].between(0, 1) & rerolls[i].ge(0) & areas[i].ge(0)
                  for i in range(len(AREAS)))
+    fit &= all_of(spent[i].ge(0) & any_of(
+        entries[i].ge(o.entries) & foxes[i].le(o.fox) & rerolls[i].le(o.rerolls)
+        & spent[i].le(o.spent) & areas[i].le(o.score) for o in spent_table(a, ruleset))
+        for i, a in enumerate(AREAS))
     fit &= total(rows).le(entries[YELLOW]) & areas[YELLOW].le(
         total(lookup(n, YELLOW_ROW_POINTS) for n in rows))
     fit &= cells.between(0, TURQUOISE_CELLS) & any_of(
@@ -379,7 +431,7 @@ def abstract(ruleset: Ruleset = DEFAULT_RULESET, rounds: int = ROUNDS[1],
     turn_parts = model.parts(
         v, _Game(), (), (), extra_die, joker, questions, BLACK_ROUND,
         lambda w: _fields_parts(w, f, rows, yellow_entries, cells, "abstract")
-        & _bonus_total(w, total(final[b] for b in SPENT), ruleset), black)
+        & _bonus_total(w, total(spent), ruleset), black)
     track_fox = ite((total(rerolls) + sum(ROUND_GIVES[RR])).ge(TRACK_FIELDS), 1, 0)
     parts = (("AREA-TABLES", fit),) + turn_parts
     return Abstract(v, f, parts, entries, foxes + (track_fox,), areas, total(areas))
