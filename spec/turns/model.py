@@ -28,7 +28,8 @@ Its named parts (each holds for every real solo game, ``tests/spec/turns``):
   (``Game.own_action_on_active``), and no more uses up to a turn than circled by then.
 - ``TURN-EXTRA-DIE``: no more extra dice up to a turn than the extra-die fields circled by then.
 - ``TURN-QUESTIONS``: no more question marks of a kind up to a turn than received by then; the
-  black one only in the turn it is given (the round bonus, rulings 8, 4E-3).
+  black one only in the turn it is given (the round bonus, rulings 8, 4E-3), or, where the areas
+  earn black ones too (Clever Cubed's pink field 12), no more up to a turn than received by then.
 - ``TURN-ENTRIES``: every area's state needs its fewest entries from the entries made in it.
 - ``TURN-NUMBERS``: every number the final sheet needs comes from an entry whose die showed it
   in its turn, or from an entry whose number is free (a question mark, the game's action)
@@ -197,12 +198,13 @@ def _at_most(a: Int, b: Int) -> Int:
 
 def parts(v: Turns, game: Game, area_entries: Sequence[Int], needs: Sequence[Need],
           extra_die: Resource, own_action: Resource, questions: Sequence[Resource],
-          black_round: int, extra: Callable[[Turns], Bool] | None = None
-          ) -> tuple[tuple[str, Bool], ...]:
+          black_round: int, extra: Callable[[Turns], Bool] | None = None,
+          black_earned: Resource | None = None) -> tuple[tuple[str, Bool], ...]:
     """The named parts of the turn model (module docstring) for a game whose areas need
     ``area_entries`` entries and ``needs`` numbers; ``questions[a]`` is area ``a``'s own question
     mark; the black question mark is given at the start of round ``black_round``; ``extra``:
-    the game's own parts (named ``TURN-GAME``)."""
+    the game's own parts (named ``TURN-GAME``); ``black_earned``: black question marks the areas
+    earn too (Clever Cubed's pink field 12), spent as received (None: the round's one only)."""
     areas = len(game.areas)
     cells = [(t, d, a) for t in v.turns for d in range(DICE) for a in range(areas)]
     out: list[tuple[str, Bool]] = []
@@ -229,10 +231,16 @@ def parts(v: Turns, game: Game, area_entries: Sequence[Int], needs: Sequence[Nee
         total(v.extras_in(u) for u in range(t + 1)).le(_available(v, extra_die, t, areas))
         for t in v.turns)))
     asked: list[Bool] = [q.between(0, MOST_QUESTIONS) for row in v.questions for q in row]
-    asked += [b.between(0, 1) for row in v.black for b in row]
     black_turn = 2 * (black_round - 1)
-    asked += [b.eq(0) for t in v.turns if t != black_turn for b in v.black[t]]
-    asked.append(total(v.black[black_turn]).le(1))
+    if black_earned is None:
+        asked += [b.between(0, 1) for row in v.black for b in row]
+        asked += [b.eq(0) for t in v.turns if t != black_turn for b in v.black[t]]
+        asked.append(total(v.black[black_turn]).le(1))
+    else:
+        asked += [b.between(0, MOST_QUESTIONS) for row in v.black for b in row]
+        asked += [total(b for u in range(t + 1) for b in v.black[u]).le(
+            _available(v, black_earned, t, areas) + (1 if t >= black_turn else 0))
+            for t in v.turns]
     for a, r in enumerate(questions):
         asked += [total(v.questions[u][a] for u in range(t + 1)).le(_available(v, r, t, areas))
                   for t in v.turns]

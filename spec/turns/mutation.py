@@ -3,8 +3,9 @@
 change where it is imported, cuts a real solo game (a seeded engine game fixed to its own turns
 is refused) or admits a game the turns cannot make (a real game with one entry too many: a
 fourth active pick, a die chosen twice in a turn, a second unpolished blue entry in a turn, a
-question mark no bonus gave).  ``python -m spec.turns.mutation [--sample N --seed S]`` runs
-them; ``tests/spec/turns/test_mutation.py`` a seeded sample and planted slips."""
+question mark no bonus gave).  ``python -m spec.turns.mutation [--cubed] [--sample N --seed S]`` runs
+them (``--cubed``: :mod:`spec.turns.cubed`, against seeded Clever Cubed games, one with a full
+turquoise area too); ``tests/spec/turns/test_mutation.py`` a seeded sample and planted slips."""
 
 from __future__ import annotations
 
@@ -100,5 +101,64 @@ def killed(mutant: Mutant) -> str | None:
     return generic.first_difference_in(mutant, WORLD, checks)
 
 
+
+
+#: Clever Cubed's turn model: the modules mutated and those built with the change.
+CUBED_MODULES = ("spec.turns.cubed",)
+CUBED_WORLD = ("spec.turns.model", "spec.turns.cubed", "spec.turns.budget")
+
+
+@functools.cache
+def cubed_games() -> tuple[tuple[traces.Trace, int], ...]:
+    """Seeded greedy Clever Cubed solo games as traces, with their totals."""
+    from spec.turns.cubed import entries_of  # noqa: PLC0415
+
+    game = find_game("clever-cubed")
+    out = []
+    for seed in SEEDS:
+        moves, state = play_game(1, seed, greedy_policy, game="clever-cubed")
+        out.append((traces.trace(game, moves, entries_of), game.score(state.sheets[0]).total))
+    return tuple(out)
+
+
+def cubed_checks(world: Mapping[str, types.ModuleType]) -> list[Check]:
+    """Every seeded Clever Cubed game admitted; each with one entry too many (a fourth active
+    pick, a question mark in turn 0) or a full turquoise area from the same entries (more
+    crosses than the groups' dice can match, ruling 11) refused."""
+    cubed, model = world["spec.turns.cubed"], world["spec.turns.model"]
+    budget = world["spec.turns.budget"]
+    r = cubed.relaxation()
+    parts = r.parts
+
+    def admits(tr: traces.Trace, total: int | None) -> str:
+        solver = budget.Budgeted()
+        solver.add(cubed.sheetvars.equals(r.sheet, tr.final))
+        solver.add(model.fixed(r.turns, tr, len(cubed.AREAS)))
+        extra = [r.total.eq(total)] if total is not None else []
+        return str(solver.check(*(p for _, p in parts), *extra, rlimit=BUDGET))
+
+    out: list[Check] = []
+    for i, (tr, total) in enumerate(cubed_games()):
+        out.append(functools.partial(_expect, admits, tr, total, "sat",
+                                     f"seeded game {SEEDS[i]} (total {total}) is cut"))
+        bad = list(broken(tr)[:2])
+        bad.append(("a full turquoise area",
+                    attrs.evolve(tr, final=tr.final.but(  # type: ignore[attr-defined]
+                        turquoise=(1 << 30) - 1))))  # a Cubed sheet
+        for what, wrong in bad:
+            out.append(functools.partial(_expect, admits, wrong, None, "unsat",
+                                         f"seeded game {SEEDS[i]} with {what} is admitted"))
+    return out
+
+
+def cubed_killed(mutant: Mutant) -> str | None:
+    """The first difference the Clever Cubed checks find for ``mutant`` (None: it survives)."""
+    return generic.first_difference_in(mutant, CUBED_WORLD, cubed_checks)
+
+
 if __name__ == "__main__":  # pragma: no cover
+    if "--cubed" in sys.argv:
+        sys.argv.remove("--cubed")
+        sys.exit(generic.main("python -m spec.turns.mutation --cubed", CUBED_MODULES,
+                              cubed_killed))
     sys.exit(generic.main("python -m spec.turns.mutation", MODULES, killed))

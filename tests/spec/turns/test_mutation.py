@@ -53,3 +53,34 @@ def test_every_sampled_mutant_is_killed(mutant: generic.Mutant) -> None:
         pytest.skip(SURVIVORS[mutant.key])
     assert mutation.killed(mutant) is not None, (
         f"{mutant.key}: {generic.source_line(mutant)} survives every check")
+
+
+#: Planted slips in Clever Cubed's turn model (spec/turns/cubed.py): the black question mark a
+#: round late, a yellow row from the other entries only (no die field), no pick on a die field,
+#: no extra die at round 2.
+CUBED_PLANTED = (
+    ("spec.turns.cubed", "BLACK_ROUND = 4", "BLACK_ROUND = 5"),
+    ("spec.turns.cubed", "out += [n.le(a + x) & n.between(0, 6)",
+     "out += [n.le(x) & n.between(0, 6)"),
+    ("spec.turns.cubed", "out.append(count(f.pick[t][k]).le(1))",
+     "out.append(count(f.pick[t][k]).le(0))"),
+    ("spec.turns.cubed", "XD: (0, 1, 0, 0, 0, 0), NJ", "XD: (0, 0, 0, 0, 0, 0), NJ"),
+)
+
+
+def test_the_cubed_checks_pass_on_the_real_modules() -> None:
+    """Without a change every Clever Cubed check passes (a seeded game admitted, each broken one
+    refused)."""
+    import spec.turns.budget  # noqa: F401, PLC0415
+    import spec.turns.cubed  # noqa: F401, PLC0415
+    import spec.turns.model  # noqa: F401, PLC0415
+    import sys  # noqa: PLC0415
+
+    world = {n: sys.modules[n] for n in mutation.CUBED_WORLD}
+    assert [found for check in mutation.cubed_checks(world) for found in check()] == []
+
+
+@pytest.mark.parametrize("planted", CUBED_PLANTED, ids=lambda p: f"{p[0]}:{p[2][:30]}")
+def test_every_planted_cubed_slip_is_killed(planted: tuple[str, str, str]) -> None:
+    mutant = generic.replaced(*planted)
+    assert mutation.cubed_killed(mutant) is not None, f"{planted[2]!r} survives"
