@@ -84,7 +84,8 @@ def fallback_plan(game: Game, state: State, seat: int) -> tuple[int, ...]:
     # blue crosses right of the diagonal count more: a low blue die (on the platter) with a
     # high white die (on a die field: solo, the three lowest go to the platter) falls there
     above = _ABOVE_SOLO if state.players == 1 else _ABOVE
-    blue = sum(len(r) + above * sum(1 for c in r if c > i) for i, r in enumerate(areas.blue.rows, 1))
+    blue = sum(len(r) + above * sum(1 for c in r if c > i)
+               for i, r in enumerate(areas.blue.rows, 1))
     full = (2 * len(areas.pink.numbers) + blue + 2 * (len(yellow.middle) + len(yellow.bottom))
             + grey_ready)
     escapes = sum(1 for d in game.dice(state)

@@ -20,6 +20,10 @@ families more often):
 * ``tracks`` — full action tracks: the highest score, and every extra die that can be taken;
 * ``solo`` — solo games (the solo passive roll, ruling 9).
 
+Where a game needs its sheets built over many turns for a situation (Clever 4Ever's queued
+question marks and polish-only fallback), the ``questions`` and ``fallback`` steers also follow
+that game's plan (:mod:`properties.plans`): moves and rolls that go further along it come first.
+
 A steer only chooses among our legal moves and the rolls' seeds; a choice is recorded as a
 decision (a roll's seed, a move's place in :func:`decision_order`), so that a game can be
 replayed and shrunk without the steer.

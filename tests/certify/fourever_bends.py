@@ -22,6 +22,7 @@ import re
 import sys
 from collections.abc import Callable
 
+from oracle.adapter.protocol import Turn
 from oracle.adapter.serve import serve
 from oracle.game import Game, State
 from tests.certify.bends import (
@@ -43,7 +44,21 @@ class PolishOneDie(Bend):
 
 class PartnerOnAnyEntry(Bend):
     """A partner die's change (``polish=+1/-1``) is accepted on any entry; where the entry reads
-    no partner die (not blue) the app drops it (ours: POLISH-PARTNER refuses it)."""
+    no partner die (not blue) the app drops it (ours: POLISH-PARTNER refuses it).  It lists, with
+    each polished entry that is not blue, that entry with the partner die changed by 1 either
+    way (as an engine that makes every entry's polish a pair would)."""
+
+    def lists(self, game: Game, state: State, listed: tuple[str, ...]) -> tuple[str, ...]:
+        """The moves the app lists besides ``listed``."""
+        out = []
+        for move in listed:
+            tokens = move.split(" ")
+            if (tokens[0] in ("take", "extra") and len(tokens) > 3
+                    and tokens[2].startswith("polish=") and "/" not in tokens[2]
+                    and not tokens[-1].startswith("blue")):
+                out += [" ".join(tokens[:2] + [f"{tokens[2]}/{change}"] + tokens[3:])
+                        for change in ("+1", "-1")]
+        return tuple(out)
 
     def rewrite(self, game: Game, state: State, move: str) -> str:
         tokens = move.split(" ")
@@ -74,14 +89,28 @@ SINGLE: dict[str, Callable[[], Bend]] = {
 }
 
 
+class ListingBentApp(BentApp):
+    """A :class:`BentApp` whose legal-move lists also hold the moves its lenient bends accept
+    (:meth:`PartnerOnAnyEntry.lists`)."""
+
+    def legal(self, turn: Turn | None = None) -> tuple[str, ...]:
+        listed = super().legal(turn)
+        state = self._now()
+        for bend in self.bends:
+            if isinstance(bend, PartnerOnAnyEntry):
+                listed += tuple(m for m in bend.lists(self.game, state, listed)
+                                if m not in listed)
+        return listed
+
+
 def fourever_four(lists: bool = True) -> BentApp:
     """Clever 4Ever with the four rules bent (see the module docstring)."""
-    return BentApp(FOUREVER, tuple(make() for make in SINGLE.values()), lists)
+    return ListingBentApp(FOUREVER, tuple(make() for make in SINGLE.values()), lists)
 
 
 def fourever_one(rule: str, lists: bool = True) -> BentApp:
     """Clever 4Ever with the one rule ``rule`` (a key of :data:`SINGLE`) bent."""
-    return BentApp(FOUREVER, (SINGLE[rule](),), lists)
+    return ListingBentApp(FOUREVER, (SINGLE[rule](),), lists)
 
 
 def main(argv: list[str]) -> int:
