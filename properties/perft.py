@@ -59,7 +59,7 @@ from oracle.jsontext import JSONTextError, loads
 from oracle.play import play_game
 from oracle.phase import Phase
 from oracle.state import GameState
-from properties.steering import FAMILIES, Choice, fallback_kind, uses_action
+from properties.steering import FAMILIES, Choice, fallback_kind, on_two_dice, uses_action
 
 FORMAT = "clever-oracle-perft/1"
 #: The committed positions of each game: (players, seed, step, depth, the rule family that
@@ -382,12 +382,6 @@ def _anything(game: Game, state: State) -> bool:
     return True
 
 
-def _two_dice(text: str) -> bool:
-    """A move that spends the game's action on two dice (Clever 4Ever's ``polish=+1/-1``)."""
-    return any(t.startswith("polish=") and "/" in t and all(
-        int(c) != 0 for c in t.split("=", 1)[1].split("/")) for t in text.split(" ")[2:-1])
-
-
 def way_situations(game: Game, state: State, move: Move) -> frozenset[str]:
     """The :data:`SITUATIONS` whose rules decide ``move`` taken in ``state`` on the way to a
     position: a move of a solo game, a question mark chosen among several kinds, a move that is
@@ -414,7 +408,7 @@ def way_situations(game: Game, state: State, move: Move) -> frozenset[str]:
         found.add("fallback" if kind == 2 else "open-fallback")
         if state.players == 1:
             found.add("solo-fallback")
-    if _two_dice(text):
+    if on_two_dice(text):
         found.add("action")
     return frozenset(found)
 
@@ -486,7 +480,7 @@ ROOTS: Mapping[str, Callable[[Game, State], bool]] = MappingProxyType({
     "question": lambda g, s: bool(g.pending(s, s.actor)),
     "question-extra": lambda g, s: bool(g.pending(s, s.actor)),
     "action": lambda g, s: any(uses_action(t) for t in _moves_of(g, s)) and (
-        g.name != "clever-4ever" or any(_two_dice(t) for t in _moves_of(g, s))),
+        g.name != "clever-4ever" or any(on_two_dice(t) for t in _moves_of(g, s))),
     "blue-question": lambda g, s: _BLUE_QUESTION in g.pending(s, s.actor) and _moves_of(g, s)
     != _moves_of(g, _blue_reading(g, s)),
 })

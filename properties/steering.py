@@ -16,7 +16,8 @@ families more often):
   usable only by spending one), full sheets (so platter dice become unusable), of 24 rolls before
   the last active pick (or solo rolls) the one after which a pick opens the fallback, that
   pick, and a passive player who may take a die-field die does;
-* ``jokers`` — the game's own action whenever it can be used (number joker, polish);
+* ``jokers`` — the game's own action whenever it can be used (number joker, polish; one spent
+  on two dice as often as all others);
 * ``tracks`` — full action tracks: the highest score, and every extra die that can be taken;
 * ``solo`` — solo games (the solo passive roll, ruling 9).
 
@@ -63,6 +64,13 @@ def uses_action(text: str) -> bool:
     """True for a die move that spends the game's own action (``joker=...``, ``polish=...``)."""
     tokens = text.split(" ")
     return tokens[0] in ("take", "extra") and any("=" in t for t in tokens[2:-1])
+
+
+def on_two_dice(text: str) -> bool:
+    """True for a move that spends the game's action on two dice (Clever 4Ever's blue entry
+    polishing both the blue and the white die, ``polish=+1/-1``, 4E-1)."""
+    return any(t.startswith("polish=") and "/" in t and all(
+        int(c) != 0 for c in t.split("=", 1)[1].split("/")) for t in text.split(" ")[2:-1])
 
 
 def decision_order(texts: tuple[str, ...]) -> tuple[int, ...]:
@@ -253,6 +261,9 @@ def _fallback(c: Choice, rng: random.Random) -> int:
 
 def _jokers(c: Choice, rng: random.Random) -> int:
     if rng.random() < 0.7:
+        both = tuple(i for i in c.among if on_two_dice(c.texts[i]))
+        if both and rng.random() < 0.5:
+            return rng.choice(both)
         return kind_first(rng, c.texts, c.only(lambda i: uses_action(c.texts[i])))
     return kind_first(rng, c.texts, c.among)
 
