@@ -405,7 +405,8 @@ def way_situations(game: Game, state: State, move: Move) -> frozenset[str]:
     if kind and text.startswith("take ") and next(
             d.place.label for d in game.dice(state) if d.die.code == text.split(" ")[1]
     ) != "platter":
-        found.add("fallback" if kind == 2 else "open-fallback")
+        if kind == 2:
+            found.add("fallback")
         if state.players == 1:
             found.add("solo-fallback")
     if on_two_dice(text):
