@@ -4,11 +4,13 @@ of distinct states they reach.  Another implementation that agrees on every coun
 our legal moves in every state below these positions (as chess engines check move generation
 with perft).
 
-A position is a seeded game (``play_game(players, seed)``, random policy) replayed to just before
-step ``step``.  Chance moves are not branched: the i-th roll below the position (counting along
-each line) rolls the dice that are in the cup, each showing its face in ``dice[i]`` (six faces
-in die order W Y T B Br P; after the last row the rows repeat); a solo roll lists the six dice in
-die order.  A depth counts player moves only.  ``turn`` counts the sequences until the active
+A position is a seeded game (``play_game(players, seed)``, random policy; or, for the rare
+families, a game chosen by certification's steer, :func:`steered_game`) replayed to just before
+step ``step``; each isolates its rule family (:data:`POSITIONS`, :func:`isolates`).  Chance moves
+are not branched: the i-th roll below the position (counting along each line) rolls the dice that
+are in the cup, each showing its face in ``dice[i]`` (six faces in die order W Y T B Br P; after
+the last row the rows repeat); a solo roll lists the six dice in die order.
+A depth counts player moves only.  ``turn`` counts the sequences until the active
 player changes, the round changes or the game ends.
 
 The counts live in ``properties/conformance/GAME/counts-1.json`` (format
@@ -25,6 +27,7 @@ mismatch.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import time
@@ -54,28 +57,38 @@ from oracle.game import Game, Move, State
 from oracle.games import DEFAULT_GAME, find_game
 from oracle.jsontext import JSONTextError, loads
 from oracle.play import play_game
+from oracle.phase import Phase
+from oracle.state import GameState
+from properties.steering import FAMILIES, Choice, fallback_kind, on_two_dice, uses_action
 
 FORMAT = "clever-oracle-perft/1"
 #: The committed positions of each game: (players, seed, step, depth, the rule family that
-#: decides its counts).  Each family has one: the game's own action (number joker, polish),
-#: question marks (a blue one, several kinds queued), the passive fallback, extra dice, the
-#: solo passive turn, the last round and (Clever Cubed) the end-of-game extra dice: the first
-#: position of each in seeded random games (seeds 1 to 800, one to three players) with at most
-#: 30 legal moves.  Clever 4Ever has no end-of-game extra dice (4E-12), and no position with
-#: several kinds of question mark queued or with the passive fallback open came up in those
-#: 2,400 games, so it has none of those.
-POSITIONS: Mapping[str, tuple[tuple[int, int, int, int, str], ...]] = MappingProxyType({
+#: decides its counts[, the steer that played its game]).  Each family has one in each game:
+#: the game's own action (number joker, polish), question marks (one pending; Clever Cubed's
+#: blue one; several kinds queued), the passive fallback (open while a platter die is usable
+#: only by spending the action: Clever Cubed's number joker, Clever 4Ever's polish), Clever
+#: Cubed's solo fallback, extra dice, the solo passive turn, the last round and the end of the
+#: game.  Each isolates its family (:func:`isolates`): below it, and at its root, no situation
+#: another family decides (:data:`SITUATIONS`) comes up, so an app that bends one family's rule
+#: fails that family's positions only; every position but the solo ones is in a game of two or
+#: more players (the solo passive roll lays the dice, ruling 9).  They are the first such
+#: position in seeded games (random play, or certification's steer for the rare ones), found by
+#: :func:`find_position` (``python -m properties.perft --find FAMILY``).
+POSITIONS: Mapping[str, tuple[tuple[int, int, int, int, str] | tuple[int, int, int, int, str, str],
+                              ...]] = MappingProxyType({
     "clever-cubed": (
-        (1, 1, 2, 2, "start"), (1, 2, 30, 2, "random"), (2, 3, 16, 3, "random"),
-        (2, 3, 49, 3, "random"), (3, 5, 20, 2, "random"), (4, 7, 30, 2, "random"),
-        (1, 1, 10, 2, "solo"), (1, 1, 17, 2, "extra"), (1, 1, 46, 2, "lastround"),
-        (1, 1, 49, 2, "question"), (1, 1, 50, 3, "blue-question"), (2, 1, 35, 2, "action"),
-        (3, 8, 108, 2, "fallback"), (3, 21, 101, 2, "queued"), (3, 89, 143, 3, "end"),
+        (2, 1, 2, 2, "start"), (2, 1, 18, 2, "random"), (3, 1, 41, 2, "random"),
+        (3, 5, 20, 2, "random"), (4, 1, 36, 2, "random"), (1, 1, 10, 2, "solo"),
+        (1, 79, 28, 2, "solo-fallback"), (2, 1, 21, 2, "extra"), (2, 1, 73, 2, "lastround"),
+        (2, 4, 17, 2, "question"), (2, 6, 17, 2, "blue-question"), (2, 2, 41, 2, "action"),
+        (4, 110, 96, 2, "fallback"), (2, 15, 78, 2, "queued", "questions"),
+        (3, 89, 143, 3, "end"),
     ),
     "clever-4ever": (
-        (1, 1, 2, 2, "start"), (2, 3, 16, 2, "random"), (3, 5, 20, 2, "random"),
-        (1, 1, 10, 2, "solo"), (1, 1, 14, 2, "action"), (1, 1, 20, 2, "question-extra"),
-        (1, 1, 49, 2, "lastround"),
+        (2, 1, 2, 2, "start"), (2, 1, 22, 2, "random"), (3, 1, 22, 2, "random"),
+        (1, 1, 39, 2, "solo"), (2, 5, 42, 2, "action"), (2, 1, 66, 2, "question"),
+        (2, 4, 71, 2, "extra"), (2, 1, 79, 2, "lastround"), (2, 1, 64, 2, "queued", "questions"),
+        (2, 6, 66, 2, "fallback", "fallback"), (2, 4, 101, 2, "end"),
     ),
 })
 #: The turn count is given only when the turn has at most this many sequences states (else null).
@@ -225,27 +238,64 @@ def _turn_over(root: State) -> Callable[[State], bool]:
     return lambda s: s.active != root.active or s.round != root.round
 
 
+def steered_game(game: Game, players: int, seed: int, steer: str) -> tuple[Move, ...]:
+    """The moves (chance moves included) of a whole game of ``players`` chosen by
+    certification's steer named ``steer`` (:data:`properties.steering.FAMILIES`) with a
+    generator seeded with ``seed``, among all our legal moves."""
+    family = {s.name: s for s in FAMILIES}[steer]
+    rng = random.Random(seed)
+    state = game.new_game(players)
+    moves: list[Move] = []
+    while not state.is_terminal:
+        if state.is_chance:
+            move = game.sample_chance(state, random.Random(family.roll(game, state, rng)))
+        else:
+            legal = game.legal_moves(state)
+            texts = tuple(str(m) for m in legal)
+            move = legal[family.choose(Choice(game, state, legal, texts,
+                                              tuple(range(len(legal)))), rng)]
+        moves.append(move)
+        state = game.apply_unchecked(state, move)
+    return tuple(moves)
+
+
+@functools.cache
+def _played(name: str, players: int, seed: int, steer: str | None) -> tuple[Move, ...]:
+    """A position's whole game (see :class:`Position`), played once per process."""
+    if steer is None:
+        return play_game(players, seed, game=name)[0]
+    return steered_game(find_game(name), players, seed, steer)
+
+
 @attrs.frozen
 class Position:
-    """One committed position (see the module docstring)."""
+    """One committed position (see the module docstring): the game is a seeded random game
+    (``play_game``), or with ``steer`` a game chosen by certification's steer of that name
+    (:func:`steered_game`)."""
 
     players: int
     seed: int
     step: int
     depth: int
     family: str = "random"
+    steer: str | None = None
 
     @property
     def name(self) -> str:
-        return f"{self.family}-{self.players}p-seed{self.seed}-step{self.step}"
+        way = f"-{self.steer}" if self.steer else ""
+        return f"{self.family}-{self.players}p{way}-seed{self.seed}-step{self.step}"
+
+    def played(self, game: Game) -> tuple[Move, ...]:
+        """The whole game the position is taken from."""
+        return _played(game.name, self.players, self.seed, self.steer)
 
     def moves(self, game: Game) -> tuple[Move, ...]:
         """The moves of the seeded game before the position."""
-        return play_game(self.players, self.seed, game=game.name)[0][: self.step - 1]
+        return self.played(game)[: self.step - 1]
 
     def dice(self, game: Game) -> tuple[tuple[int, ...], ...]:
         """The dice rows: the seeded game's next rolls, a die not rolled showing 1."""
-        after = play_game(self.players, self.seed, game=game.name)[0][self.step - 1:]
+        after = self.played(game)[self.step - 1:]
         codes = game.dice_codes
         rows = []
         for move in after:
@@ -264,6 +314,197 @@ class Position:
         for move in self.moves(game):
             state = game.apply(state, move)
         return state
+
+
+#: The situations :func:`situations` looks for, each decided by one rule family: the solo game
+#: (its passive roll lays the dice, ruling 9), several kinds of question mark pending (ruling
+#: 18), a blue question mark pending (Clever Cubed's ruling 13), the passive fallback open while
+#: a platter die is usable by spending the game's action (ruling 4), the fallback open in the
+#: solo passive turn, the end of the game (Clever Cubed's end-of-game extra dice, ruling 7;
+#: Clever 4Ever's end after the last turn, 4E-12), and a move that spends the game's action.
+SITUATIONS = ("solo", "queued", "blue-question", "fallback", "solo-fallback", "end", "action")
+#: The situations each game's positions are kept apart by: those whose rules one of the
+#: departures certification is tested on bends (tests/certify/test_conformance_families.py).
+ISOLATED: Mapping[str, frozenset[str]] = MappingProxyType({
+    "clever-cubed": frozenset({"solo", "queued", "blue-question", "fallback", "solo-fallback",
+                               "end"}),
+    "clever-4ever": frozenset({"solo", "queued", "fallback", "end", "action"}),
+})
+#: The situations a position of each family may meet below it (every other family: none).
+#: Clever 4Ever's fallback is the one in which a platter die fits only polished, so its position
+#: holds polish moves.
+ALLOWED: Mapping[str, frozenset[str]] = MappingProxyType({
+    "solo": frozenset({"solo"}),
+    "solo-fallback": frozenset({"solo", "solo-fallback"}),
+    "queued": frozenset({"queued"}),
+    "blue-question": frozenset({"blue-question"}),
+    "fallback": frozenset({"fallback", "action"}),
+    "end": frozenset({"end"}),
+    "action": frozenset({"action"}),
+})
+_BLUE_QUESTION = "?B"
+
+
+def situations(game: Game, state: State) -> frozenset[str]:
+    """The :data:`SITUATIONS` of ``state``."""
+    found = {"solo"} if state.players == 1 else set()
+    if state.is_terminal:
+        return frozenset(found | {"end"})
+    if state.is_chance:
+        return frozenset(found)
+    if game.phase(state) is Phase.END_EXTRA:
+        found.add("end")
+    pending = set(game.pending(state, state.actor))
+    if len(pending) > 1:
+        found.add("queued")
+    if _BLUE_QUESTION in pending and game.name == "clever-cubed":
+        found.add("blue-question")
+    kind = fallback_kind(game, state)
+    if kind == 2:
+        found.add("fallback")
+    if kind and state.players == 1:
+        found.add("solo-fallback")
+    if any(uses_action(str(m)) for m in game.legal_moves(state)):
+        found.add("action")
+    return frozenset(found)
+
+
+def _blue_reading(game: Game, state: State) -> State:
+    """``state`` under Clever Cubed's other reading of the blue question mark (ruling 13)."""
+    assert isinstance(state, GameState)
+    other: State = attrs.evolve(state, ruleset=game.make_ruleset(
+        {"blue_question": "number_plus_white"}))
+    return other
+
+
+def _anything(game: Game, state: State) -> bool:
+    """The root of a family that wants none in particular."""
+    return True
+
+
+def way_situations(game: Game, state: State, move: Move) -> frozenset[str]:
+    """The :data:`SITUATIONS` whose rules decide ``move`` taken in ``state`` on the way to a
+    position: a move of a solo game, a question mark chosen among several kinds, a move that is
+    illegal or leaves other sheets under the other reading of the blue question mark (Clever
+    Cubed, ruling 13: a blue question mark used, or entered at once), a die-field die taken in
+    the passive fallback (``fallback`` while a platter die is usable by the action,
+    ``solo-fallback`` in the solo game), the action spent on two dice (Clever 4Ever's one-die
+    polish option, 4E-1, decides it)."""
+    found = {"solo"} if state.players == 1 else set()
+    if state.is_chance or state.is_terminal:
+        return frozenset(found)
+    text = str(move)
+    if text.startswith("question ") and len(set(game.pending(state, state.actor))) > 1:
+        found.add("queued")
+    if game.name == "clever-cubed":
+        other = _blue_reading(game, state)
+        if not game.is_legal(other, move) or (game.apply_unchecked(state, move).sheets
+                                               != game.apply_unchecked(other, move).sheets):
+            found.add("blue-question")
+    kind = fallback_kind(game, state)
+    if kind and text.startswith("take ") and next(
+            d.place.label for d in game.dice(state) if d.die.code == text.split(" ")[1]
+    ) != "platter":
+        if kind == 2:
+            found.add("fallback")
+        if state.players == 1:
+            found.add("solo-fallback")
+    if on_two_dice(text):
+        found.add("action")
+    return frozenset(found)
+
+
+def signature(game: Game, position: Position) -> frozenset[str]:
+    """The :data:`SITUATIONS` met at the position (after its due rolls), in every state of its
+    perft tree (to its depth, rolling its dice rows), and on the way to it
+    (:func:`way_situations`)."""
+    tree = Tree(game, position.dice(game))
+    root, rolled = tree.settle(position.start(game), 0)
+    met: set[str] = set()
+
+    def visit(state: State, rolled: int, depth: int) -> None:
+        met.update(situations(game, state))
+        if depth <= 0 or state.is_terminal:
+            return
+        for move in game.legal_moves(state):
+            child, after = tree.settle(game.apply_unchecked(state, move), rolled)
+            visit(child, after, depth - 1)
+
+    visit(root, rolled, position.depth)
+    state = game.new_game(position.players)
+    for move in position.moves(game):
+        met.update(way_situations(game, state, move))
+        state = game.apply_unchecked(state, move)
+    return frozenset(met)
+
+
+def isolates(game: Game, position: Position) -> bool:
+    """Whether ``position`` has the root its family wants (:data:`ROOTS`) and meets, of the
+    situations ``game``'s positions are kept apart by (:data:`ISOLATED`), only its family's own
+    (:data:`ALLOWED`); a position of a family with situations of its own meets them at its
+    root (the end: below it)."""
+    own = ALLOWED.get(position.family, frozenset())
+    isolated = ISOLATED[game.name]
+    tree = Tree(game, position.dice(game))
+    root = tree.settle(position.start(game), 0)[0]
+    if root.is_terminal or not ROOTS.get(position.family, _anything)(game, root):
+        return False
+    met = signature(game, position)
+    if not met & isolated <= own:
+        return False
+    if "end" in own:  # the end comes below the position (Clever 4Ever's game just ends)
+        return "end" in met
+    wanted = own & isolated - {"action", "solo"}
+    return not wanted or bool(situations(game, root) & wanted)
+
+
+def _last_round(game: Game, state: State) -> bool:
+    return state.round == game.new_game(state.players).round + _ROUNDS[state.players] - 1
+
+
+#: Rounds per number of players (rule ROUNDS: 6, 6, 5, 4).
+_ROUNDS = (0, 6, 6, 5, 4)
+
+
+def _moves_of(game: Game, state: State) -> tuple[str, ...]:
+    return tuple(str(m) for m in game.legal_moves(state))
+
+
+#: What the root of a position of each family shows (the families not listed: anything).
+ROOTS: Mapping[str, Callable[[Game, State], bool]] = MappingProxyType({
+    "start": lambda g, s: s.round == g.new_game(s.players).round and s.active == 0 and not any(
+        d.place.is_die_field for d in g.dice(s)),
+    "solo": lambda g, s: s.players == 1 and g.phase(s) is Phase.PASSIVE_CHOOSE,
+    "extra": lambda g, s: g.phase(s) in (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA) and any(
+        t.startswith("extra") for t in _moves_of(g, s)),
+    "lastround": _last_round,
+    "question": lambda g, s: bool(g.pending(s, s.actor)),
+    "question-extra": lambda g, s: bool(g.pending(s, s.actor)),
+    "action": lambda g, s: any(uses_action(t) for t in _moves_of(g, s)) and (
+        g.name != "clever-4ever" or any(on_two_dice(t) for t in _moves_of(g, s))),
+    "blue-question": lambda g, s: _BLUE_QUESTION in g.pending(s, s.actor) and _moves_of(g, s)
+    != _moves_of(g, _blue_reading(g, s)),
+})
+
+
+def find_position(game: Game, family: str, players: int, seeds: range, depth: int = 2,
+                  steer: str | None = None, most: int = 30, after: int = 2) -> Position | None:
+    """The first position of ``family`` (its root as :data:`ROOTS` and :data:`ALLOWED` want
+    it) that isolates its family (:func:`isolates`), in the games of ``seeds`` (``steer``: as
+    :class:`Position`), from step ``after`` on, with at most ``most`` legal moves at its
+    root (how :data:`POSITIONS` were chosen: ``python -m properties.perft --find``)."""
+    root = ROOTS.get(family, _anything)
+    for seed in seeds:
+        played = _played(game.name, players, seed, steer)
+        state = game.new_game(players)
+        for step, move in enumerate(played, start=1):
+            if not state.is_chance and not state.is_terminal and step >= after and (
+                    0 < len(game.legal_moves(state)) <= most and root(game, state)):
+                position = Position(players, seed, step, depth, family, steer)
+                if isolates(game, position):
+                    return position
+            state = game.apply_unchecked(state, move)
+    return None
 
 
 def counts(game: Game, position: Position) -> dict[str, object]:
@@ -288,7 +529,7 @@ def counts(game: Game, position: Position) -> dict[str, object]:
         turn["states"] = len(seen)
     return {
         "name": position.name, "players": position.players, "seed": position.seed,
-        "step": position.step,
+        "step": position.step, **({"steer": position.steer} if position.steer else {}),
         "steps": [str(m) for m in position.moves(game)],
         "dice": [list(r) for r in tree.dice],
         "perft": perft, "states": states, "turn": turn,
@@ -570,8 +811,19 @@ def main() -> None:
     parser.add_argument("--write", action="store_true",
                         help="write properties/conformance/GAME/counts-1.json")
     parser.add_argument("--bench", action="store_true", help="print perft nodes per second")
+    parser.add_argument("--find", metavar="FAMILY",
+                        help="print the first position of FAMILY that isolates it")
+    parser.add_argument("--players", type=int, default=2, help="with --find (default 2)")
+    parser.add_argument("--steer", help="with --find: the steer that plays the games")
+    parser.add_argument("--seeds", type=int, default=100,
+                        help="with --find: seeds 1 to SEEDS (default %(default)s)")
+    parser.add_argument("--depth", type=int, default=2, help="with --find (default 2)")
     args = parser.parse_args()
     game = find_game(args.game)
+    if args.find:
+        found = find_position(game, args.find, args.players, range(1, args.seeds + 1),
+                              args.depth, args.steer)
+        print(found and attrs.astuple(found) or f"no {args.find} position in those games")
     if args.write:
         write(game, default_counts(game.name))
     if args.bench:

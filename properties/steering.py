@@ -16,9 +16,14 @@ families more often):
   usable only by spending one), full sheets (so platter dice become unusable), of 24 rolls before
   the last active pick (or solo rolls) the one after which a pick opens the fallback, that
   pick, and a passive player who may take a die-field die does;
-* ``jokers`` — the game's own action whenever it can be used (number joker, polish);
+* ``jokers`` — the game's own action whenever it can be used (number joker, polish; one spent
+  on two dice as often as all others);
 * ``tracks`` — full action tracks: the highest score, and every extra die that can be taken;
 * ``solo`` — solo games (the solo passive roll, ruling 9).
+
+Where a game needs its sheets built over many turns for a situation (Clever 4Ever's queued
+question marks and polish-only fallback), the ``questions`` and ``fallback`` steers also follow
+that game's plan (:mod:`properties.plans`): moves and rolls that go further along it come first.
 
 A steer only chooses among our legal moves and the rolls' seeds; a choice is recorded as a
 decision (a roll's seed, a move's place in :func:`decision_order`), so that a game can be
@@ -34,8 +39,11 @@ import attrs
 
 from oracle.game import Game, Move, State
 from oracle.phase import Phase
+from properties.plans import Plan, plan_of
 
 _EXTRA_PHASES = (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA)
+#: The names of the steers that have plans in some game (:mod:`properties.plans`).
+QUESTIONS_NAME, FALLBACK_NAME = "questions", "fallback"
 
 
 def _word(text: str) -> str:
@@ -56,6 +64,13 @@ def uses_action(text: str) -> bool:
     """True for a die move that spends the game's own action (``joker=...``, ``polish=...``)."""
     tokens = text.split(" ")
     return tokens[0] in ("take", "extra") and any("=" in t for t in tokens[2:-1])
+
+
+def on_two_dice(text: str) -> bool:
+    """True for a move that spends the game's action on two dice (Clever 4Ever's blue entry
+    polishing both the blue and the white die, ``polish=+1/-1``, 4E-1)."""
+    return any(t.startswith("polish=") and "/" in t and all(
+        int(c) != 0 for c in t.split("=", 1)[1].split("/")) for t in text.split(" ")[2:-1])
 
 
 def decision_order(texts: tuple[str, ...]) -> tuple[int, ...]:
@@ -127,30 +142,43 @@ def _kinds_pending(game: Game, state: State, actor: int) -> int:
 
 def _questions(c: Choice, rng: random.Random) -> int:
     pending = c.game.pending(c.state, c.state.actor)
-    if pending or rng.random() < 0.2:
+    plan = plan_of(QUESTIONS_NAME, c.game)
+    if pending or rng.random() < (0.2 if plan is None else 0.02):
         return kind_first(rng, c.texts, c.among)
     actor = c.state.actor
 
     def value(after: State) -> tuple[int, ...]:
-        return (_kinds_pending(c.game, after, actor), c.game.score(after.sheets[actor]).total)
+        return (*_queued(c.game, after, actor, plan), c.game.score(after.sheets[actor]).total)
 
     return greedy(c.game, c.state, c.moves, c.among, value)
 
 
-def _best_next(game: Game, state: State, rate: Callable[[State, int], int]) -> int:
+def _queued(game: Game, state: State, actor: int, plan: Plan | None) -> tuple[int, ...]:
+    """How close ``state`` is to several kinds of question mark pending for ``actor``: how many
+    kinds are; with a plan, whether several are, then the plan, then how many."""
+    kinds = _kinds_pending(game, state, actor)
+    if plan is None:
+        return (kinds,)
+    return (int(kinds > 1), *plan(game, state, actor), kinds)
+
+
+def _best_next(game: Game, state: State,
+               rate: Callable[[State, int], tuple[int, ...]]) -> tuple[int, ...]:
     """The best ``rate`` (of the state after a move, and the mover) over the legal moves of
-    ``state`` (0 at the end or at a roll)."""
+    ``state`` (``(0,)`` at the end or at a roll)."""
     if state.is_terminal or state.is_chance:
-        return 0
+        return (0,)
     actor = state.actor
     return max((rate(game.apply_unchecked(state, m), actor) for m in game.legal_moves(state)),
-               default=0)
+               default=(0,))
 
 
-def _look_questions(game: Game, state: State) -> int:
+def _look_questions(game: Game, state: State) -> tuple[int, ...]:
     """A roll is better when a move it allows leaves several kinds of question mark to choose
-    among (ruling 18)."""
-    return _best_next(game, state, lambda after, actor: _kinds_pending(game, after, actor))
+    among (ruling 18); then (a game with a plan, :mod:`properties.plans`) when it goes further
+    along the plan."""
+    plan = plan_of(QUESTIONS_NAME, game)
+    return _best_next(game, state, lambda after, actor: _queued(game, after, actor, plan))
 
 
 def _end(c: Choice, rng: random.Random) -> int:
@@ -175,15 +203,33 @@ def fallback_kind(game: Game, state: State) -> int:
     return 2 if any(where[t.split(" ")[1]] == "platter" for t in takes) else 1
 
 
-def _look_fallback(game: Game, state: State) -> int:
-    """A roll is better when it (a solo roll) or the last active pick it allows opens the
-    fallback (only the last pick sends the dice left to the platter)."""
-    now = fallback_kind(game, state)
-    if now or game.phase(state) is not Phase.CHOOSE:
-        return now
-    if sum(1 for d in game.dice(state) if d.place.is_die_field) < 2:
+def _unusable(game: Game, state: State) -> int:
+    """In a passive choice, how many platter dice cannot be taken without spending the game's
+    action (all of them: the fallback is open, ruling 4); else 0."""
+    if state.is_chance or state.is_terminal or game.phase(state) is not Phase.PASSIVE_CHOOSE:
         return 0
-    return _best_next(game, state, lambda after, actor: fallback_kind(game, after))
+    platter = {d.die.code for d in game.dice(state) if d.place.label == "platter"}
+    usable = {str(m).split(" ")[1] for m in game.legal_moves(state)
+              if _word(str(m)) == "take" and not uses_action(str(m))}
+    return len(platter - usable)
+
+
+def _look_fallback(game: Game, state: State) -> tuple[int, ...]:
+    """A roll is better when it (a solo roll) or the last active pick it allows opens the
+    fallback (only the last pick sends the dice left to the platter); then (a game with a plan,
+    :mod:`properties.plans`) when a move it allows goes further along the plan."""
+    plan = plan_of(FALLBACK_NAME, game)
+    now = fallback_kind(game, state)
+    if plan is not None:
+        if now or game.phase(state) is not Phase.CHOOSE:
+            return (now, _unusable(game, state))
+        return _best_next(game, state, lambda after, actor: (
+            fallback_kind(game, after), _unusable(game, after), *plan(game, after, actor)))
+    if now or game.phase(state) is not Phase.CHOOSE:
+        return (now,)
+    if sum(1 for d in game.dice(state) if d.place.is_die_field) < 2:
+        return (0,)
+    return _best_next(game, state, lambda after, actor: (fallback_kind(game, after),))
 
 
 def _fallback(c: Choice, rng: random.Random) -> int:
@@ -201,13 +247,23 @@ def _fallback(c: Choice, rng: random.Random) -> int:
                       lambda after: (fallback_kind(c.game, after),))
         if fallback_kind(c.game, c.game.apply_unchecked(c.state, c.moves[best])):
             return best
-    if len(plain) > 1 and rng.random() < 0.5:
-        return greedy(c.game, c.state, c.moves, plain)
+    plan = plan_of(FALLBACK_NAME, c.game)
+    if len(plain) > 1 and rng.random() < (0.5 if plan is None else 0.9):
+        actor = c.state.actor
+
+        def value(after: State) -> tuple[int, ...]:
+            return (*plan(c.game, after, actor), c.game.score(after.sheets[actor]).total) \
+                if plan else (c.game.score(after.sheets[actor]).total,)
+
+        return greedy(c.game, c.state, c.moves, plain, value)
     return kind_first(rng, c.texts, plain)
 
 
 def _jokers(c: Choice, rng: random.Random) -> int:
     if rng.random() < 0.7:
+        both = tuple(i for i in c.among if on_two_dice(c.texts[i]))
+        if both and rng.random() < 0.5:
+            return rng.choice(both)
         return kind_first(rng, c.texts, c.only(lambda i: uses_action(c.texts[i])))
     return kind_first(rng, c.texts, c.among)
 
@@ -231,7 +287,7 @@ class Steer:
     name: str
     choose: Callable[[Choice, random.Random], int]
     players: tuple[float, ...]
-    look: Callable[[Game, State], int] | None = None
+    look: Callable[[Game, State], tuple[int, ...]] | None = None
     looks: int = 1
 
     def roll(self, game: Game, state: State, rng: random.Random) -> int:
@@ -242,7 +298,7 @@ class Steer:
         if look is None:
             return seeds[0]
 
-        def rate(seed: int) -> int:
+        def rate(seed: int) -> tuple[int, ...]:
             return look(game, game.apply_unchecked(state, game.sample_chance(
                 state, random.Random(seed))))
 
@@ -260,8 +316,8 @@ class Steer:
 _SPREAD = (0.4, 0.3, 0.15, 0.15)
 RANDOM = Steer("random", _random, _SPREAD)
 END = Steer("end", _end, (0.8, 0.2, 0.0, 0.0))
-QUESTIONS = Steer("questions", _questions, _SPREAD, _look_questions, 24)
-FALLBACK = Steer("fallback", _fallback, (0.5, 0.3, 0.1, 0.1), _look_fallback, 24)
+QUESTIONS = Steer(QUESTIONS_NAME, _questions, _SPREAD, _look_questions, 24)
+FALLBACK = Steer(FALLBACK_NAME, _fallback, (0.5, 0.3, 0.1, 0.1), _look_fallback, 24)
 SOLO = Steer("solo", _random, (1.0, 0.0, 0.0, 0.0))
 JOKERS = Steer("jokers", _jokers, _SPREAD)
 TRACKS = Steer("tracks", _tracks, (0.5, 0.3, 0.1, 0.1))

@@ -38,7 +38,7 @@ def test_every_rule_family_has_a_position() -> None:
     families = {p[4] for p in POSITIONS["clever-cubed"]}
     assert {"action", "question", "blue-question", "queued", "fallback", "extra", "solo",
             "lastround", "end"} <= families
-    assert {"action", "question-extra", "solo", "lastround"} <= {
+    assert {"action", "question", "queued", "fallback", "solo", "lastround", "end"} <= {
         p[4] for p in POSITIONS["clever-4ever"]}
 
 
