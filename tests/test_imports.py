@@ -15,7 +15,10 @@ GAME_PACKAGES = ("oracle.cubed", "oracle.fourever")
 #: Clever Cubed's public names (``from oracle import new_game``) working.
 MAY_IMPORT_GAMES = {"oracle.games", "oracle"}
 #: A game's Z3 specification (``spec/cubed/``, ``spec/fourever/``) mirrors that game's package and may import it.
-SPEC_OF = {"spec.cubed": "oracle.cubed", "spec.fourever": "oracle.fourever"}
+SPEC_OF = {"spec.cubed": "oracle.cubed", "spec.fourever": "oracle.fourever",
+           # certification's plans for Clever 4Ever's rare situations read that game's sheet
+           # (its areas' parts and printed sizes), as its spec does
+           "properties.plans": "oracle.fourever"}
 
 
 def _module(path: Path) -> str:
