@@ -15,7 +15,7 @@ from oracle.games import find_game
 from properties.certify import certify, game_seed
 from properties.findings import Finding
 from properties.steering import FALLBACK, QUESTIONS, Choice, Steer, fallback_kind
-from tests.certify.fourever_bends import FOUREVER_FOUR, fourever_four
+from tests.certify.fourever_bends import FOUREVER_FOUR, ONE_DIE_HINT, fourever_four, fourever_one
 
 FOUREVER = find_game("clever-4ever")
 
@@ -68,3 +68,10 @@ def test_four_bent_rules_of_clever_4ever_are_all_found(seed: int) -> None:
         assert rule in rules, (rule, _found(result.findings))
     assert _found(result.findings) == FOUREVER_FOUR
     assert result.complete
+
+
+def test_one_die_polish_alone_gets_its_checked_hint() -> None:
+    """With no other bend at its disputed steps, one-die polish is found once, with the hint
+    ``polish_one_die=true`` checked on a new game on both sides."""
+    result = certify(FOUREVER, fourever_one("POLISH-ONE-DIE"), seed=0)
+    assert _found(result.findings) == {ONE_DIE_HINT}
