@@ -6,7 +6,7 @@ imported modules.  It is self-contained and uses only names that exist in every 
 to measure (the API of commit cd2fed2 and later)::
 
     oracle.new_game, oracle.legal_moves, oracle.apply, oracle.apply_unchecked,
-    oracle.sample_chance, oracle.play.play_game, oracle.record.record_game, oracle.record.verify
+    oracle.sample_chance, oracle.records.play.play_game, oracle.records.record.record_game, oracle.records.record.verify
 
 and, when the tree has it, ``oracle.games.find_game`` (for ``--game NAME``; records of a game
 other than Clever Cubed are measured when ``play_game`` and ``record_game`` take ``game=``).  Prints one JSON
@@ -235,15 +235,15 @@ def measure_players(api: Api, players: int, size: str) -> Iterator[tuple[str, fl
 def records_take_a_game() -> bool:
     """True when ``play_game`` and ``record_game`` take a ``game`` name (trees with the
     registry); older trees record Clever Cubed only."""
-    play_game = importlib.import_module("oracle.play").play_game
-    record_game = importlib.import_module("oracle.record").record_game
+    play_game = importlib.import_module("oracle.records.play").play_game
+    record_game = importlib.import_module("oracle.records.record").record_game
     return all("game" in inspect.signature(f).parameters for f in (play_game, record_game))
 
 
 def measure_records(size: str, game: str | None) -> float:
     """Records verified per second: 2-player random games, records built before the clock."""
-    play_game = importlib.import_module("oracle.play").play_game
-    record = importlib.import_module("oracle.record")
+    play_game = importlib.import_module("oracle.records.play").play_game
+    record = importlib.import_module("oracle.records.record")
     count = SIZES[size][3]
     named = {} if game is None else {"game": game}
     records = [record.record_game(play_game(2, seed, **named)[0], ("A", "B"), **named)

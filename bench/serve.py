@@ -54,9 +54,17 @@ BODIES_ONLY = sys.argv[1:2] == ["--bodies"]
 if not BODIES_ONLY:
     sys.path.insert(0, str(ROOT))
 
-from oracle.game import Move, State  # noqa: E402
-from oracle.games import find_game  # noqa: E402
-from oracle.play import play_game  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
+
+from oracle import find_game  # noqa: E402
+
+try:
+    from oracle.records.play import play_game
+except ImportError:  # --bodies in a revision from before oracle/ was split into layers
+    from oracle.play import play_game  # type: ignore[no-redef]  # that revision's module
+
+if TYPE_CHECKING:
+    from oracle.engine.game import Move, State
 
 if not BODIES_ONLY:
     from tests.serve.live import Served, alive, serving  # noqa: E402

@@ -41,9 +41,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from oracle.argtypes import cores, whole  # noqa: E402
+from oracle.plumbing.argtypes import cores, whole  # noqa: E402
 from oracle.games import GAMES  # noqa: E402
-from oracle.play import POLICIES  # noqa: E402
+from oracle.records.play import POLICIES  # noqa: E402
 
 #: The command line of this tree.
 CLI = (sys.executable, "-m", "clever_oracle")

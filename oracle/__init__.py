@@ -1,6 +1,6 @@
 """clever-oracle: the reference oracle for the Clever family of dice games.
 
-Every game is found by name through the game seam (:mod:`oracle.game`, :mod:`oracle.games`)::
+Every game is found by name through the game seam (:mod:`oracle.engine.game`, :mod:`oracle.games`)::
 
     from oracle import find_game
     game = find_game("clever-cubed")
@@ -32,30 +32,30 @@ Players are named by their ids (``"p1"``): ``winners(state)`` answers ``("p2",)`
 :func:`winner_seats` gives the 0-based seats ``(1,)`` as ``winners`` did before, for old code.
 """
 
-__version__ = "0.1.0"
-
 from typing import Any, cast
 
-from oracle.chance import chance_outcomes, sample_chance
-from oracle.clever import CleverGame
-from oracle.cubed.areas import Area, SheetAreas
-from oracle.cubed.dice import Die, Roll
-from oracle.cubed.joker import Joker
-from oracle.cubed.playersheet import PlayerSheet
-from oracle.cubed.rules import RULES, RULES_BY_ID
-from oracle.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
-from oracle.cubed.sheet import Bonus
-from oracle.cubed.variant import CUBED
-from oracle.diagnose import diagnose
-from oracle.dice import Place, Position
-from oracle.engine import apply, apply_unchecked
+from oracle.engine.chance import chance_outcomes, sample_chance
+from oracle.plumbing.version import __version__
+from oracle.games.clever import CleverGame
+from oracle.games.cubed.areas import Area, SheetAreas
+from oracle.games.cubed.dice import Die, Roll
+from oracle.games.cubed.joker import Joker
+from oracle.games.cubed.playersheet import PlayerSheet
+from oracle.games.cubed.rules import RULES, RULES_BY_ID
+from oracle.games.cubed.ruleset import DEFAULT_RULESET, BlueQuestion, Ruleset
+from oracle.games.cubed.sheet import Bonus
+from oracle.games.cubed.variant import CUBED
+from oracle.engine.diagnose import diagnose
+from oracle.engine.dice import Place, Position
+from oracle.engine import apply_unchecked
+from oracle.games.clever import apply
 from oracle.engine import new_game as _new_game
-from oracle.errors import IllegalMoveError, NotationError, OracleError, RecordError
-from oracle.game import Game, RulesetOption
+from oracle.engine.errors import IllegalMoveError, NotationError, OracleError, RecordError
+from oracle.engine.game import Game, RulesetOption
 from oracle.games import DEFAULT_GAME, GAMES, find_game
-from oracle.jsonread import JSONModelError
-from oracle.legal import legal_moves
-from oracle.moves import (
+from oracle.formats.jsonread import JSONModelError
+from oracle.engine.legal import legal_moves
+from oracle.engine.moves import (
     ChanceMove,
     ExtraDie,
     Forfeit,
@@ -67,16 +67,16 @@ from oracle.moves import (
     SoloRoll,
     Take,
 )
-from oracle.notation import parse_move as _parse_move
-from oracle.phase import CHANCE, NOBODY, Phase
-from oracle.position import format_position, parse_position, state_from_json
-from oracle.record import Record, Verdict, load_records, verify
-from oracle.rulebook import Rule
-from oracle.scoring import ScoreBreakdown, scores, winner_seats, winners
-from oracle.scoring import score as _score
-from oracle.scoring import solo_rating as _solo_rating
-from oracle.sheet import Sheet
-from oracle.state import GameState
+from oracle.formats.notation import parse_move as _parse_move
+from oracle.engine.phase import CHANCE, NOBODY, Phase
+from oracle.records.position import format_position, parse_position, state_from_json
+from oracle.records.record import Record, Verdict, load_records, verify
+from oracle.engine.rulebook import Rule
+from oracle.engine.scoring import ScoreBreakdown, scores, winner_seats, winners
+from oracle.engine.scoring import score as _score
+from oracle.engine.scoring import solo_rating as _solo_rating
+from oracle.engine.sheet import Sheet
+from oracle.engine.state import GameState
 
 
 def new_game(players: int, ruleset: Ruleset = DEFAULT_RULESET) -> GameState[Ruleset, PlayerSheet]:

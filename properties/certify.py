@@ -39,9 +39,9 @@ from oracle.adapter.protocol import (
     Implementation3,
     current,
 )
-from oracle.errors import OracleError
-from oracle.game import Game, Ruleset
-from oracle.jsontext import MAX_DIGITS
+from oracle.engine.errors import OracleError
+from oracle.engine.game import Game, Ruleset
+from oracle.formats.jsontext import MAX_DIGITS
 from oracle.adapter.protocol import LEGAL
 from properties.duel import (
     Bench,
@@ -77,7 +77,7 @@ def game_seed(seed: int, number: int) -> int:
 def check_seed(seed: int, games: int) -> None:
     """Refuse (:class:`OracleError`, one line) a run seed whose games' seeds a record cannot
     hold: every game's seed goes into its findings, their records and ``--trace`` lines, whose
-    numbers have at most :data:`~oracle.jsontext.MAX_DIGITS` digits (docs/formats.md)."""
+    numbers have at most :data:`~oracle.formats.jsontext.MAX_DIGITS` digits (docs/formats.md)."""
     limit = 10**MAX_DIGITS
     if all(abs(game_seed(seed, n)) < limit for n in (0, max(games, 1) - 1)):
         return

@@ -11,9 +11,9 @@ from types import MappingProxyType
 
 import attrs
 
-from oracle.errors import OracleError
-from oracle.game import Game
-from oracle.record import Record, Step
+from oracle.engine.errors import OracleError
+from oracle.engine.game import Game
+from oracle.records.record import Record, Step
 from properties.certify import CONFORMING, DIFFERENCES, MIN_COMPARED_GAMES, Result, by_rule
 from properties.findings import Finding, situation_text
 

@@ -58,9 +58,9 @@ from oracle.adapter.compare import (
     text_sheet_differences,
 )
 from oracle.adapter.steps import step_of, turn_of
-from oracle.errors import IllegalMoveError, OracleError
-from oracle.game import Game, Move, State
-from oracle.phase import Phase
+from oracle.engine.errors import IllegalMoveError, OracleError
+from oracle.engine.game import Game, Move, State
+from oracle.engine.phase import Phase
 from properties.findings import (
     OPTION,
     ExplainsDifferences,

@@ -19,8 +19,8 @@ from typing import Literal, Protocol, runtime_checkable
 import attrs
 
 from oracle.adapter.compare import same_sheet
-from oracle.errors import OracleError
-from oracle.game import Game, State
+from oracle.engine.errors import OracleError
+from oracle.engine.game import Game, State
 
 #: ``too-strict``: the app refused (or did not list) a legal move; ``too-lenient``: it accepted
 #: (or listed) an illegal one; ``state``: its sheets, dice or scores differ after a step both
@@ -125,8 +125,8 @@ class Finding:
 
 @runtime_checkable
 class ExplainsDifferences(Protocol):
-    """What a :class:`~oracle.game.Game` tells certification about a difference
-    (:mod:`oracle.explain`; every Clever game has it)."""
+    """What a :class:`~oracle.engine.game.Game` tells certification about a difference
+    (:mod:`oracle.games.explain`; every Clever game has it)."""
 
     def explain_sheet(self, before: State, move: object, ours: str | Mapping[str, object],
                       theirs: str | Mapping[str, object]) -> str: ...

@@ -14,8 +14,8 @@ from typing import ClassVar
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from oracle.errors import IllegalMoveError
-from oracle.game import Game, Move, Ruleset, State
+from oracle.engine.errors import IllegalMoveError
+from oracle.engine.game import Game, Move, Ruleset, State
 from properties.strategies import any_move, rulesets
 
 

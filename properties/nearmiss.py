@@ -22,7 +22,7 @@ from types import MappingProxyType
 
 import attrs
 
-from oracle.game import Game, Move, State
+from oracle.engine.game import Game, Move, State
 from oracle.games import find_game
 
 

@@ -52,13 +52,13 @@ from oracle.adapter.protocol import (
     current,
 )
 from oracle.adapter.steps import step_of, turn_of
-from oracle.errors import OracleError
-from oracle.game import Game, Move, State
+from oracle.engine.errors import OracleError
+from oracle.engine.game import Game, Move, State
 from oracle.games import DEFAULT_GAME, find_game
-from oracle.jsontext import JSONTextError, loads
-from oracle.play import play_game
-from oracle.phase import Phase
-from oracle.state import GameState
+from oracle.formats.jsontext import JSONTextError, loads
+from oracle.records.play import play_game
+from oracle.engine.phase import Phase
+from oracle.engine.state import GameState
 from properties.steering import FAMILIES, Choice, fallback_kind, on_two_dice, uses_action
 
 FORMAT = "clever-oracle-perft/1"

@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from oracle.fourever.areas import SheetAreas
-from oracle.fourever.sheet import BLUE_SIZE, REROLL_TRACK
-from oracle.game import Game, State
-from oracle.sheet import ACTION, REROLL, Sheet
+from oracle.games.fourever.areas import SheetAreas
+from oracle.games.fourever.sheet import BLUE_SIZE, REROLL_TRACK
+from oracle.engine.game import Game, State
+from oracle.engine.sheet import ACTION, REROLL, Sheet
 
 #: A plan: how far the sheet of a player (the state, the seat) is along the way to a situation.
 Plan = Callable[[Game, State, int], tuple[int, ...]]

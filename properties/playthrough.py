@@ -17,8 +17,8 @@ import json
 from pathlib import Path
 
 from oracle.games import DEFAULT_GAME, find_game
-from oracle.play import POLICIES, play_game
-from oracle.record import record_game
+from oracle.records.play import POLICIES, play_game
+from oracle.records.record import record_game
 
 #: (players, seed, policy) of the committed playthroughs.
 GAMES: tuple[tuple[int, int, str], ...] = (

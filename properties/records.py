@@ -10,8 +10,8 @@ import json
 from hypothesis import strategies as st
 
 from oracle.games import DEFAULT_GAME, find_game
-from oracle.play import play_game
-from oracle.record import record_game
+from oracle.records.play import play_game
+from oracle.records.record import record_game
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),

@@ -37,8 +37,8 @@ from collections.abc import Callable
 
 import attrs
 
-from oracle.game import Game, Move, State
-from oracle.phase import Phase
+from oracle.engine.game import Game, Move, State
+from oracle.engine.phase import Phase
 from properties.plans import Plan, plan_of
 
 _EXTRA_PHASES = (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA)

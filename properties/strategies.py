@@ -13,7 +13,7 @@ import random
 
 from hypothesis import strategies as st
 
-from oracle.game import Game, Move, Ruleset, State
+from oracle.engine.game import Game, Move, Ruleset, State
 
 
 def rulesets(game: Game) -> st.SearchStrategy[Ruleset]:

@@ -32,8 +32,8 @@ from oracle.adapter.compare import (
     text_sheet_differences,
 )
 from oracle.adapter.steps import step_of, turn_of
-from oracle.errors import OracleError
-from oracle.game import Game, State
+from oracle.engine.errors import OracleError
+from oracle.engine.game import Game, State
 from properties.duel import sent_options
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from oracle.errors import OracleError
+from oracle.engine.errors import OracleError
 from spec.fields import Fields, Question
 from spec.solving import Answer
 

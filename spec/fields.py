@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import attrs
 
-from oracle.errors import NotationError, OracleError
+from oracle.engine.errors import NotationError, OracleError
 from spec.solving import Answer
 
 S = TypeVar("S")

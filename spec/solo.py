@@ -17,9 +17,9 @@ import numpy as np
 import numpy.typing as npt
 from attrs import AttrsInstance
 
-from oracle.errors import OracleError
-from oracle.game import Move
-from oracle.record import dump_record, record_game, verify
+from oracle.engine.errors import OracleError
+from oracle.engine.game import Move
+from oracle.records.record import dump_record, record_game, verify
 
 P = TypeVar("P", bound=AttrsInstance)
 Floats = npt.NDArray[np.float64]

@@ -20,7 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from oracle.games import GAMES, find_game
-from oracle.play import play_game
+from oracle.records.play import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ("solo-legal.json", "three-players-legal.json", "fourever-solo-legal.json",
@@ -172,7 +172,7 @@ def hostile_record(seed: int) -> bytes:
     if rng.random() < 0.1:  # a fresh game of either game, mutated
         game = rng.choice(sorted(GAMES))
         rules = find_game(game)
-        from oracle.record import record_game
+        from oracle.records.record import record_game
 
         players = rng.randint(rules.min_players, rules.max_players)
         moves, _ = play_game(players, seed, game=game)

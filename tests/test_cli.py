@@ -205,7 +205,7 @@ def _same_face_record(tmp_path: Path) -> Path:
     import random
 
     from oracle import Ruleset, Take, apply, legal_moves, new_game, sample_chance
-    from oracle.record import Record, Step, dump_record
+    from oracle.records.record import Record, Step, dump_record
 
     ruleset = Ruleset(joker_same_face=True)
     for seed in range(50):

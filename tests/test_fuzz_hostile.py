@@ -22,9 +22,9 @@ import pytest
 from oracle.adapter.jsonl import SubprocessImplementation
 from oracle.adapter.protocol import AdapterError
 from oracle.cli import main
-from oracle.errors import NotationError
+from oracle.engine.errors import NotationError
 from oracle.games import find_game
-from oracle.record import schema
+from oracle.records.record import schema
 from tests.fuzz_adapter import write_answers
 from tests.hostile_inputs import hostile_answers, hostile_position, hostile_record, hostile_sheet
 from tests.processes import HAS_PROC, PATIENCE, group_members, wait_gone

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from oracle import NotationError, RecordError, parse_move
 from oracle.cli import main
 from oracle.games import find_game
-from oracle.record import parse_record, verify
+from oracle.records.record import parse_record, verify
 from properties.records import hostile_record_text, json_values, mutated_record_text
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-import oracle.outfile
+import oracle.plumbing.outfile
 from oracle.cli import build_parser, main
-from oracle.exitcodes import EXIT_CODES
+from oracle.plumbing.exitcodes import EXIT_CODES
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLO = ROOT / "examples" / "solo-legal.json"
@@ -90,7 +90,7 @@ def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
     """Writing an output file fails as on a full disk (when its data is flushed to disk)."""
     def no_space(fd: int) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
-    monkeypatch.setattr(oracle.outfile.os, "fsync", no_space)
+    monkeypatch.setattr(oracle.plumbing.outfile.os, "fsync", no_space)
 
 
 @pytest.mark.parametrize("argv, name", [
@@ -230,8 +230,8 @@ def test_a_target_that_becomes_a_fifo_while_written_is_left_alone(tmp_path: Path
     """The check is made again just before the new file takes the name."""
     target = tmp_path / "sheet.svg"
     target.write_text("mine")
-    with pytest.raises(oracle.outfile.NotRegular, match="FIFO"):
-        with oracle.outfile.new_file(target, replace=True) as sink:
+    with pytest.raises(oracle.plumbing.outfile.NotRegular, match="FIFO"):
+        with oracle.plumbing.outfile.new_file(target, replace=True) as sink:
             sink.write("new")
             target.unlink()
             os.mkfifo(target)
@@ -242,11 +242,11 @@ def test_what_is_not_a_regular_file(tmp_path: Path) -> None:
     """The predicate on real files; /dev/null is only looked at (``os.stat``)."""
     regular = tmp_path / "file"
     regular.write_text("x")
-    assert oracle.outfile.not_regular(os.stat(regular).st_mode) is None
-    assert oracle.outfile.not_regular(os.stat(tmp_path).st_mode) == "a directory"
+    assert oracle.plumbing.outfile.not_regular(os.stat(regular).st_mode) is None
+    assert oracle.plumbing.outfile.not_regular(os.stat(tmp_path).st_mode) == "a directory"
     if Path(os.devnull).exists() and os.devnull == "/dev/null":
-        assert oracle.outfile.not_regular(os.stat(os.devnull).st_mode) == "a character device"
-    assert oracle.outfile.not_regular(os.lstat(_link(tmp_path / "link")).st_mode) == (
+        assert oracle.plumbing.outfile.not_regular(os.stat(os.devnull).st_mode) == "a character device"
+    assert oracle.plumbing.outfile.not_regular(os.lstat(_link(tmp_path / "link")).st_mode) == (
         "a symbolic link")
-    assert oracle.outfile.not_regular(os.stat(_fifo(tmp_path / "fifo")).st_mode) == (
+    assert oracle.plumbing.outfile.not_regular(os.stat(_fifo(tmp_path / "fifo")).st_mode) == (
         "a FIFO (named pipe)")

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
-from oracle.record import MAX_RECORD_BYTES, dump_record, parse_record
+from oracle.records.record import MAX_RECORD_BYTES, dump_record, parse_record
 from tests.processes import PATIENCE
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,15 +10,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("oracle", "spec", "properties")
-GAME_PACKAGES = ("oracle.cubed", "oracle.fourever")
+GAME_PACKAGES = ("oracle.games.cubed", "oracle.games.fourever")
 #: Modules that may import a game package: the registry, and ``oracle/__init__.py``, which keeps
 #: Clever Cubed's public names (``from oracle import new_game``) working.
 MAY_IMPORT_GAMES = {"oracle.games", "oracle"}
 #: A game's Z3 specification (``spec/cubed/``, ``spec/fourever/``) mirrors that game's package and may import it.
-SPEC_OF = {"spec.cubed": "oracle.cubed", "spec.fourever": "oracle.fourever",
+SPEC_OF = {"spec.cubed": "oracle.games.cubed", "spec.fourever": "oracle.games.fourever",
            # certification's plans for Clever 4Ever's rare situations read that game's sheet
            # (its areas' parts and printed sizes), as its spec does
-           "properties.plans": "oracle.fourever"}
+           "properties.plans": "oracle.games.fourever"}
 
 
 def _module(path: Path) -> str:
@@ -116,18 +116,20 @@ def test_no_import_circle(typing_too: bool) -> None:
     assert circles == []
 
 
-ENGINE = ("errors", "dice", "game", "rulebook", "tracks", "state", "phase", "turn", "moves",
-          "diagnose", "chance", "positiontext", "kinds", "area", "action", "variant", "sheet",
-          "legal", "entries", "engine", "notation", "scoring", "sheettext", "movespace",
-          "explain", "clever", "rulesets", "family")
+#: The game-neutral modules: the engine, the formats, the one Game implementation and the
+#: certification's reading of differences (each game's own code lives in its package).
+NEUTRAL = sorted(
+    [p for p in (ROOT / "oracle" / "engine").glob("*.py")]
+    + [p for p in (ROOT / "oracle" / "formats").glob("*.py")]
+    + [ROOT / "oracle" / "games" / "clever.py", ROOT / "oracle" / "games" / "explain.py"])
 
 
-@pytest.mark.parametrize("name", ENGINE)
-def test_the_shared_engine_names_no_game(name: str) -> None:
-    imports = _runtime_imports(ROOT / "oracle" / f"{name}.py", typing_too=True)
-    assert not any(i.startswith(GAME_PACKAGES) for i in imports), name
-    assert not [w for w in _code_words(ROOT / "oracle" / f"{name}.py")
-                if any(g in w.lower() for g in ("cubed", "4ever", "fourever"))], name
+@pytest.mark.parametrize("path", NEUTRAL, ids=lambda p: str(p.relative_to(ROOT / "oracle")))
+def test_the_shared_engine_names_no_game(path: Path) -> None:
+    imports = _runtime_imports(path, typing_too=True)
+    assert not any(i.startswith(GAME_PACKAGES) for i in imports), path.name
+    assert not [w for w in _code_words(path)
+                if any(g in w.lower() for g in ("cubed", "4ever", "fourever"))], path.name
 
 
 def _code_words(path: Path) -> list[str]:
@@ -156,10 +158,58 @@ def test_areas_do_not_import_the_sheet_that_holds_them() -> None:
     """An area works on its own part of the sheet: no area module imports the sheet class, the
     state of a game or the engine (only the shared shapes and its game's printed constants)."""
     for game in ("cubed", "fourever"):
-        for path in (ROOT / "oracle" / game / "areas").glob("*.py"):
+        for path in (ROOT / "oracle" / "games" / game / "areas").glob("*.py"):
             imports = _runtime_imports(path, typing_too=True)
-            wrong = {i for i in imports if i.startswith(("oracle.state", "oracle.sheet",
-                                                         f"oracle.{game}.playersheet",
-                                                         f"oracle.{game}.variant",
-                                                         "oracle.legal", "oracle.engine"))}
+            wrong = {i for i in imports
+                     if i == "oracle.engine" or i.startswith((
+                         "oracle.engine.state", "oracle.engine.sheet",
+                         f"oracle.games.{game}.playersheet", f"oracle.games.{game}.variant",
+                         "oracle.engine.legal"))}
             assert wrong == set(), (path.name, wrong)
+
+
+#: The oracle's layers, lowest first: each module imports only from its own layer or lower ones
+#: (CONTRIBUTING.md, "The map").  The engine is the game-neutral Clever turn; the formats write
+#: and read it; the games are a sheet each over both, with the registry; the records name a game;
+#: the plumbing serves every front end; the front ends come last, the command line above the
+#: others it dispatches to; the package's public names (``oracle/__init__.py``) on top.
+LAYERS = (
+    ("oracle.engine",),
+    ("oracle.formats",),
+    ("oracle.games",),
+    ("oracle.records",),
+    ("oracle.plumbing",),
+    ("oracle.viewer",),
+    ("oracle.adapter", "oracle.serve"),
+    ("oracle.cli",),
+    ("oracle", "oracle.__main__"),
+)
+
+
+def _layer(module: str) -> int:
+    """The layer of ``module``: the one whose package is the longest prefix of its name."""
+    found = [(len(p), i) for i, names in enumerate(LAYERS) for p in names
+             if module == p or module.startswith(p + ".")]
+    assert found, f"{module} is in no layer: add its package to LAYERS"
+    return max(found)[1]
+
+
+@pytest.mark.parametrize("typing_too", [False, True])
+def test_imports_only_go_down_the_layers(typing_too: bool) -> None:
+    """No module of a lower layer imports a higher one (annotation-only imports counted too)."""
+    graph = _graph(typing_too)
+    wrong = sorted(f"{m} ({LAYERS[_layer(m)][0]}) imports {t} ({LAYERS[_layer(t)][0]})"
+                   for m, targets in graph.items() if m.startswith("oracle")
+                   for t in targets if t.startswith("oracle") and _layer(t) > _layer(m))
+    assert wrong == []
+
+
+def test_every_oracle_module_is_in_a_layer_package() -> None:
+    """oracle/ holds only the layer packages and the package's own two modules: a new module
+    goes into the layer it belongs to."""
+    loose = sorted(p.name for p in (ROOT / "oracle").glob("*.py")
+                   if p.name not in ("__init__.py", "__main__.py"))
+    assert loose == []
+    for module in _graph():
+        if module.startswith("oracle"):
+            _layer(module)

@@ -15,12 +15,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle.errors import NotationError
-from oracle.game import Game, State
+from oracle.engine.errors import NotationError
+from oracle.engine.game import Game, State
 from oracle.games import GAMES, find_game
-from oracle.jsonread import JSONModelError
-from oracle.model.schema import move_schema, state_schema, text
-from oracle.record import schema as shipped
+from oracle.formats.jsonread import JSONModelError
+from oracle.records.schema import move_schema, state_schema, text
+from oracle.records.record import schema as shipped
 from properties.strategies import chance_moves, states
 
 NAMES = tuple(GAMES)
@@ -96,11 +96,11 @@ def test_state_to_json_is_the_games(name: str) -> None:
 @pytest.mark.parametrize("file, built", [("state-1.json", state_schema),
                                          ("move-1.json", move_schema)])
 def test_shipped_schemas_are_built_from_the_games(file: str, built: Any) -> None:
-    """The files are what the area modules say (``python -m oracle.model.schema`` writes them)
+    """The files are what the area modules say (``python -m oracle.records.schema`` writes them)
     and valid 2020-12 schemas."""
     assert shipped(file) == built()
     Validator.check_schema(shipped(file))
-    from oracle.model import schema as module
+    from oracle.records import schema as module
 
     assert module.text(built()) == (module.Path(module.__file__).parent.parent / "schema"
                                     / file).read_text(encoding="utf-8")

@@ -10,8 +10,8 @@ import jsonschema
 import pytest
 
 from oracle import RecordError
-from oracle.play import greedy_policy, play_game
-from oracle.record import (
+from oracle.records.play import greedy_policy, play_game
+from oracle.records.record import (
     Record,
     Step,
     dump_record,

@@ -19,11 +19,11 @@ import pytest
 from oracle.adapter.messages import MESSAGES
 from oracle.adapter.messages import schema as adapter_schema
 from oracle.cli import main
-from oracle.game import Game, Move, State
+from oracle.engine.game import Game, Move, State
 from oracle.games import GAMES, find_game
-from oracle.jsontext import MAX_DIGITS, loads
-from oracle.play import play_game
-from oracle.record import Record, dump_record, parse_record, record_game, schema, verify
+from oracle.formats.jsontext import MAX_DIGITS, loads
+from oracle.records.play import play_game
+from oracle.records.record import Record, dump_record, parse_record, record_game, schema, verify
 from properties.perft import _counts_schema
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,7 +184,7 @@ def test_every_bound_of_every_shipped_schema_names_its_rule_or_says_it_is_a_limi
 
 def test_every_schema_file_is_json_as_strict_as_a_record() -> None:
     """No key twice in one object (readers differ on which one counts; records may not either:
-    :mod:`oracle.jsontext`)."""
+    :mod:`oracle.formats.jsontext`)."""
     files = sorted((ROOT / "oracle" / "schema").rglob("*.json"))
     assert len(files) >= 19  # records, verdicts, service, adapters 1 and 2, state and move
     for path in files:

@@ -1,6 +1,6 @@
-"""The area seam is typed (issue 30): ``oracle/area.py``, ``oracle/variant.py`` and
-``oracle/game.py`` use no ``Any`` without a reason on the same line, each game's area modules
-are the ones mypy checks against :class:`oracle.area.AreaRules`, and mypy --strict refuses an
+"""The area seam is typed (issue 30): ``oracle/engine/area.py``, ``oracle/engine/variant.py`` and
+``oracle/engine/game.py`` use no ``Any`` without a reason on the same line, each game's area modules
+are the ones mypy checks against :class:`oracle.engine.area.AreaRules`, and mypy --strict refuses an
 area module whose part type (or ruleset, or bonuses) does not fit the shape it is listed
 with."""
 
@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
-from oracle.cubed import areas as cubed_areas
-from oracle.fourever import areas as fourever_areas
+from oracle.games.cubed import areas as cubed_areas
+from oracle.games.fourever import areas as fourever_areas
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The seam's modules: no ``Any`` in them unless the line says why.
-SEAM = ("oracle/area.py", "oracle/variant.py", "oracle/game.py")
+SEAM = ("oracle/engine/area.py", "oracle/engine/variant.py", "oracle/engine/game.py")
 #: Comment words that give no reason (a linter's or mypy's code only).
 _NO_REASON = re.compile(r"noqa(:\s*[A-Z0-9, ]+)?|type:\s*ignore(\[[\w\-, ]+\])?")
 
@@ -100,9 +100,9 @@ def test_the_areas_a_game_plays_are_the_modules_mypy_checks(package: object) -> 
 _AREA = '''\
 from __future__ import annotations
 
-from oracle.area import EntryState, Problem
-from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.sheet import Bonus
+from oracle.engine.area import EntryState, Problem
+from oracle.games.cubed.ruleset import Ruleset
+from oracle.games.cubed.sheet import Bonus
 
 KEY = "t"
 TARGETS: tuple[int, ...] = (1,)
@@ -181,13 +181,13 @@ def reading(part: int) -> object:
     return part
 '''
 
-#: The listing of a game's areas, as oracle/cubed/areas/__init__.py writes it.
+#: The listing of a game's areas, as oracle/games/cubed/areas/__init__.py writes it.
 _LISTING = '''\
 from __future__ import annotations
 
-from oracle.area import AreaRules, checked
-from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.sheet import Bonus
+from oracle.engine.area import AreaRules, checked
+from oracle.games.cubed.ruleset import Ruleset
+from oracle.games.cubed.sheet import Bonus
 
 import {module}
 
@@ -206,15 +206,15 @@ _WRONG: tuple[tuple[str, tuple[tuple[str, str], ...], str], ...] = (
     ("ruleset", (("def question_numbers(ruleset: Ruleset)",
                   "def question_numbers(ruleset: Other)"),
                  ("ruleset.joker_same_face", "ruleset.fox_floor_zero"),
-                 ("from oracle.cubed.sheet import Bonus",
-                  "from oracle.cubed.sheet import Bonus\n"
-                  "from oracle.fourever.ruleset import Ruleset as Other")), "question_numbers"),
+                 ("from oracle.games.cubed.sheet import Bonus",
+                  "from oracle.games.cubed.sheet import Bonus\n"
+                  "from oracle.games.fourever.ruleset import Ruleset as Other")), "question_numbers"),
     # earned reads off the part bonuses of another game
     ("bonus", (("def earned(part: int) -> tuple[Bonus, ...]:",
                 "def earned(part: int) -> tuple[Other, ...]:"),
-               ("from oracle.cubed.sheet import Bonus",
-                "from oracle.cubed.sheet import Bonus\n"
-                "from oracle.fourever.sheet import Bonus as Other")), "earned"),
+               ("from oracle.games.cubed.sheet import Bonus",
+                "from oracle.games.cubed.sheet import Bonus\n"
+                "from oracle.games.fourever.sheet import Bonus as Other")), "earned"),
 )
 
 

@@ -14,8 +14,8 @@ import pytest
 from oracle import Record, load_records, parse_position, verify
 from oracle.cli import main
 from oracle.games import find_game
-from oracle.play import play_game
-from oracle.record import Meta, dump_record, parse_record, record_game, schema
+from oracle.records.play import play_game
+from oracle.records.record import Meta, dump_record, parse_record, record_game, schema
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -238,7 +238,7 @@ def test_schema_catches_a_record_that_fails_only_on_move_syntax() -> None:
     ("\u202eabc", "\\u202eabc"), ("Zoë 🎲", "Zoë 🎲"), ("\u2028", "\\u2028"),
 ])
 def test_printable_escapes_what_acts_on_a_terminal(text: str, shown: str) -> None:
-    from oracle.verifier import printable
+    from oracle.records.verifier import printable
 
     assert printable(text) == shown
 
@@ -261,8 +261,8 @@ def test_a_recorded_one_use_question_mark_is_refused_with_a_hint() -> None:
     it as a step is refused there, and the reason says why."""
     import attrs
 
-    from oracle.moves import QuestionMark
-    from oracle.record import Step
+    from oracle.engine.moves import QuestionMark
+    from oracle.records.record import Step
 
     best = next(r for _, r in load_records(str(ROOT / "examples" / "solo-594.json")))
     assert isinstance(best, Record) and verify(best).status == "legal"

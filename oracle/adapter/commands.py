@@ -4,7 +4,7 @@ imported only when they run, so the other commands do not need Hypothesis.
 
 Exit codes: 0 the app conforms, 1 differences found, 2 unusable adapter or input, 5
 inconclusive (no difference found, but too little compared to say); the rest as for every
-command (:mod:`oracle.exitcodes`).  While they run, the harness is a child subreaper
+command (:mod:`oracle.plumbing.exitcodes`).  While they run, the harness is a child subreaper
 (:mod:`oracle.adapter.reaper`): no process the adapter starts outlives them.
 """
 
@@ -18,10 +18,10 @@ from typing import TextIO, TypeVar
 
 from oracle.adapter.jsonl import DEFAULT_TIMEOUT, SubprocessImplementation
 from oracle.adapter.reaper import reaping
-from oracle.argtypes import seconds, whole
-from oracle.errors import OracleError
-from oracle.exitcodes import EXIT_INCONCLUSIVE, epilog
-from oracle.game import Game
+from oracle.plumbing.argtypes import seconds, whole
+from oracle.engine.errors import OracleError
+from oracle.plumbing.exitcodes import EXIT_INCONCLUSIVE, epilog
+from oracle.engine.game import Game
 from oracle.games import DEFAULT_GAME, GAMES, find_game
 
 #: Games ``certify`` plays by default (``properties.certify.DEFAULT_EXAMPLES``; kept here so
@@ -195,7 +195,7 @@ FINDING_GLOB = "finding-*.json"
 def _save_record(game: Game, finding: object, folder: Path, number: int) -> str:
     """Write ``finding``'s game as a record ``folder/finding-N-RULE.json`` (never over a file
     that exists); returns its name."""
-    from oracle.outfile import new_file
+    from oracle.plumbing.outfile import new_file
     from properties.certify_report import finding_record
     from properties.findings import Finding
 
@@ -223,7 +223,7 @@ def _finding_game(args: argparse.Namespace, data: dict[str, object]) -> Game:
 def _trace(args: argparse.Namespace, out: TextIO) -> int:
     """``certify --trace FINDING``: one finding's game step by step on both sides, in the
     finding's game."""
-    from oracle.jsontext import JSONTextError, loads
+    from oracle.formats.jsontext import JSONTextError, loads
     from properties.certify import claimed_options, greet
     from properties.trace import trace
 

@@ -8,7 +8,7 @@ the oracle cannot read is compared field by field of the notation instead).  Eac
 names the seat, the area and the cell or field, in the words of the area
 (:data:`READINGS`): ``p1's yellow: the app has row II number 3 crossed, the oracle not``,
 ``p2's blue: left side field 2 from the middle: app 7, oracle empty``.  An app's sheet JSON
-need not be one the rules reach (it is never read into a :class:`~oracle.sheet.Sheet`), and
+need not be one the rules reach (it is never read into a :class:`~oracle.engine.sheet.Sheet`), and
 data of an unexpected shape is shown whole rather than refused.
 """
 
@@ -21,8 +21,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 import attrs
 
 from oracle.adapter.protocol import JSONData
-from oracle.errors import OracleError
-from oracle.game import Game, Move, State
+from oracle.engine.errors import OracleError
+from oracle.engine.game import Game, Move, State
 
 __all__ = [
     "READINGS", "dice_data", "dice_differences", "dice_text_of", "limited", "move_text",
@@ -347,7 +347,7 @@ def move_text(game: Game, move: str | JSONData) -> str:
 
 
 def read_move(game: Game, text: str) -> Move:
-    """A move given as notation or as move JSON text; :class:`~oracle.errors.OracleError`
+    """A move given as notation or as move JSON text; :class:`~oracle.engine.errors.OracleError`
     says what is wrong with it."""
     if text.startswith("{"):
         return game.move_from_json(text)

@@ -4,7 +4,7 @@ spoken to in JSON Lines (docs/certify.md), as an :class:`~oracle.adapter.protoco
 Each request waits at most ``timeout`` seconds for its one-line reply.  A command that cannot be
 started, exits, stays silent or answers garbage raises :class:`AdapterError` saying which (with
 the end of what it wrote on standard error), so the harness reports an unusable adapter.  An
-answer is read only up to :data:`MAX_LINE` bytes and strictly (:mod:`oracle.jsontext`: no huge
+answer is read only up to :data:`MAX_LINE` bytes and strictly (:mod:`oracle.formats.jsontext`: no huge
 numbers, no JSON nested beyond reason); anything else is garbage.  The adapter runs in a process
 group of its own, which is killed as a whole when the adapter is closed, so a child it started
 cannot outlive the run.
@@ -47,8 +47,8 @@ from oracle.adapter.protocol import (
     Step,
     Turn,
 )
-from oracle.errors import OracleError
-from oracle.jsontext import JSONTextError, loads
+from oracle.engine.errors import OracleError
+from oracle.formats.jsontext import JSONTextError, loads
 
 #: Seconds an adapter may take to answer one request (``--timeout``).
 DEFAULT_TIMEOUT = 10.0

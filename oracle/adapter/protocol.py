@@ -29,10 +29,10 @@ from typing import TYPE_CHECKING, ClassVar, Protocol, cast, runtime_checkable
 
 import attrs
 
-from oracle.errors import OracleError
+from oracle.engine.errors import OracleError
 
 if TYPE_CHECKING:
-    from oracle.game import Game
+    from oracle.engine.game import Game
 
 #: The newest protocol version this oracle speaks; :data:`PROTOCOLS` all it serves.
 PROTOCOL_VERSION = 3
@@ -53,7 +53,7 @@ STEP_KINDS: tuple[str, ...] = (
     "roll", "solo-roll", "active-pick", "reroll", "forfeit", "passive-pick", "decline",
     "extra-die", "end-extra-dice", "question-mark",
 )
-#: The parts of a turn a version-2 request names (``phase``; :class:`oracle.phase.Phase`).
+#: The parts of a turn a version-2 request names (``phase``; :class:`oracle.engine.phase.Phase`).
 PHASES: tuple[str, ...] = (
     "roll", "choose", "active-extra", "solo-roll", "passive-choose", "passive-extra",
     "end-extra", "over",

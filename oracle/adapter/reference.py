@@ -20,8 +20,8 @@ from typing import ClassVar
 
 from oracle.adapter.protocol import ACCEPTED, LEGAL, PROBE, Answer, AppState, Hello, Step, Turn
 from oracle.adapter.serve import serve
-from oracle.errors import NotationError, OracleError
-from oracle.game import Game, State
+from oracle.engine.errors import NotationError, OracleError
+from oracle.engine.game import Game, State
 from oracle.games import DEFAULT_GAME, GAMES, find_game
 
 

@@ -33,7 +33,7 @@ from oracle.adapter.protocol import (
     Implementation,
     Implementation3,
 )
-from oracle.errors import OracleError
+from oracle.engine.errors import OracleError
 
 
 def _version(implementation: object, request: dict[str, object]) -> int:

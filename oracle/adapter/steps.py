@@ -5,14 +5,14 @@ seam.
 ``pass`` means four things in our notation (a passive player declines; the active player, a
 passive player or, after the last round, any player ends their extra dice): the step kind tells
 which.  The kinds are named by the move's first word and the part of the turn
-(:class:`oracle.phase.Phase`): a question mark is ``question-mark`` in any part.
+(:class:`oracle.engine.phase.Phase`): a question mark is ``question-mark`` in any part.
 """
 
 from __future__ import annotations
 
 from oracle.adapter.protocol import PHASES, Step, Turn
-from oracle.game import Game, State
-from oracle.phase import Phase
+from oracle.engine.game import Game, State
+from oracle.engine.phase import Phase
 
 _BY_WORD = {"roll": "roll", "solo-roll": "solo-roll", "reroll": "reroll", "forfeit": "forfeit",
             "extra": "extra-die", "question": "question-mark"}

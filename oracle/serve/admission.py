@@ -16,7 +16,7 @@ import asyncio
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from oracle.record import excerpt
+from oracle.formats.shown import excerpt
 from oracle.serve.limits import POLL, Clock, Limits
 from oracle.serve.problems import ApiError, send_problem
 

@@ -1,5 +1,5 @@
 """Checking request bodies: the body (read whole by :mod:`oracle.serve.admission`, within the
-size and time limits) as UTF-8 JSON, read strictly as records are (:mod:`oracle.jsontext`: no
+size and time limits) as UTF-8 JSON, read strictly as records are (:mod:`oracle.formats.jsontext`: no
 key twice in one object, no NaN, no nesting past Python's limit, no integer of more than 100
 digits), with no lone surrogate in any string, then against the body's JSON Schema
 (:mod:`oracle.serve.schemas`).  Every failure is an :class:`ApiError` naming what and where;
@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from jsonschema.exceptions import ValidationError, best_match
 from starlette.requests import Request
 
-from oracle.jsontext import DuplicateKeyError, JSONTextError, loads
-from oracle.record import _bad_text, excerpt  # the record's own test of text
+from oracle.formats.jsontext import DuplicateKeyError, JSONTextError, loads
+from oracle.formats.shown import bad_text as _bad_text  # the record's own test of text
+from oracle.formats.shown import excerpt
 from oracle.serve.problems import ApiError
 from oracle.serve.schemas import quick, validator
 
@@ -80,7 +81,7 @@ def lone_surrogate(value: object) -> tuple[str, str] | None:
 
 def parse_json(body: bytes, where: str = "body") -> object:
     """The JSON value of ``body``: 400 saying where it is not JSON (or JSON no well-formed input
-    holds); 422 for a key twice in one object (as a record is refused, :mod:`oracle.jsontext`)
+    holds); 422 for a key twice in one object (as a record is refused, :mod:`oracle.formats.jsontext`)
     or a string that is not valid Unicode text, naming where."""
     text = text_of(body, where)
     if not text.strip():

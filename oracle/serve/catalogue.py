@@ -7,8 +7,8 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from oracle import __version__
-from oracle.game import Game
+from oracle.plumbing.version import __version__
+from oracle.engine.game import Game
 from oracle.games import GAMES
 from oracle.serve.service import answer, game_named
 

@@ -26,10 +26,10 @@ import signal
 import socket
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
-from oracle.argtypes import seconds, whole
-from oracle.errors import OracleError
-from oracle.exitcodes import EXIT_INTERRUPTED, EXIT_TERMINATED, epilog
-from oracle.interrupts import Terminated
+from oracle.plumbing.argtypes import seconds, whole
+from oracle.engine.errors import OracleError
+from oracle.plumbing.exitcodes import EXIT_INTERRUPTED, EXIT_TERMINATED, epilog
+from oracle.plumbing.interrupts import Terminated
 from oracle.serve import cors
 from oracle.serve.limits import ENVIRONMENT, Limits
 

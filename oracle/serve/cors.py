@@ -19,7 +19,7 @@ import re
 
 import attrs
 
-from oracle.errors import OracleError
+from oracle.engine.errors import OracleError
 
 #: The environment variable that carries the origins to the worker processes (a JSON list).
 ENVIRONMENT = "CLEVER_ORACLE_SERVE_CORS"

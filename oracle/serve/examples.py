@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 
-from oracle import __version__
-from oracle.game import Game, State
+from oracle.plumbing.version import __version__
+from oracle.engine.game import Game, State
 from oracle.games import GAMES, find_game
-from oracle.record import record_game
+from oracle.records.record import record_game
 from oracle.serve import catalogue, positions, sheets
 from oracle.serve.memo import PositionMemo
-from oracle.verifier import Judging, judge_item
+from oracle.records.verifier import Judging, judge_item
 
 #: The example game.
 GAME = "clever-cubed"

@@ -35,7 +35,7 @@ from typing import NoReturn
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from oracle.exitcodes import EXIT_INTERRUPTED, EXIT_TERMINATED
+from oracle.plumbing.exitcodes import EXIT_INTERRUPTED, EXIT_TERMINATED
 from oracle.serve.cors import Cors, Headers
 from oracle.serve.problems import ApiError, send_problem
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 import attrs
 
-from oracle.errors import OracleError
+from oracle.engine.errors import OracleError
 
 #: The environment variable that carries the limits to the worker processes (JSON).
 ENVIRONMENT = "CLEVER_ORACLE_SERVE_LIMITS"

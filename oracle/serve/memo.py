@@ -3,7 +3,7 @@ that a position an app sends back as the service gave it (the usual loop: ``/app
 ``state`` of the last answer) is not read again, nor written again when it is answered again.
 
 It changes no answer, only how quickly it comes: reading a position's JSON
-(:meth:`~oracle.game.Game.from_json`) and writing it (:meth:`~oracle.game.Game.to_json`, then
+(:meth:`~oracle.engine.game.Game.from_json`) and writing it (:meth:`~oracle.engine.game.Game.to_json`, then
 the JSON text) are pure functions, and the memo keeps their results for the exact JSON text of
 a position (as :func:`oracle.serve.problems.dumps` writes it) and for the state, the last
 :data:`SIZE` of each.  The service stays stateless: another worker, or this one after a restart,
@@ -18,10 +18,10 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from oracle.game import Game, State
-from oracle.model.state import state_to_json_text
+from oracle.engine.game import Game, State
+from oracle.formats.model.state import state_to_json_text
 from oracle.serve.problems import dumps
-from oracle.state import GameState
+from oracle.engine.state import GameState
 
 #: How many positions the memo keeps in each direction (a few megabytes).
 SIZE = 2048
@@ -81,7 +81,7 @@ class PositionMemo:
 
     def write(self, game: Game, state: State) -> bytes:
         """The JSON text of ``state``'s position (``game.to_json``), as the service writes it
-        (:func:`oracle.model.state.state_to_json_text`: each sheet's text kept)."""
+        (:func:`oracle.formats.model.state.state_to_json_text`: each sheet's text kept)."""
         text = self._written.get(state)
         if text is None:
             text = (state_to_json_text(state).encode("ascii") if isinstance(state, GameState)

@@ -20,9 +20,9 @@ from collections.abc import Sequence
 from starlette.requests import Request
 from starlette.responses import Response
 
-from oracle import __version__
+from oracle.plumbing.version import __version__
 from oracle.games import GAMES
-from oracle.record import schema
+from oracle.records.record import schema
 from oracle.serve.endpoint import Endpoint
 from oracle.serve.problems import PROBLEM
 from oracle.serve.schemas import definitions

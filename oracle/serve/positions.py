@@ -27,10 +27,10 @@ from typing import cast
 from starlette.requests import Request
 from starlette.responses import Response
 
-from oracle.errors import IllegalMoveError, OracleError
-from oracle.game import CHANCE, NOBODY, Game, Move, State
+from oracle.engine.errors import IllegalMoveError, OracleError
+from oracle.engine.game import CHANCE, NOBODY, Game, Move, State
 from oracle.games import GAMES
-from oracle.jsonread import JSONModelError
+from oracle.formats.jsonread import JSONModelError
 from oracle.serve.bodies import checked, json_body, parse_json, read_body, require_media
 from oracle.serve.problems import ApiError, dumps
 from oracle.serve.memo import PositionMemo

@@ -21,8 +21,7 @@ from collections.abc import Mapping
 from starlette.responses import Response
 from starlette.types import Send
 
-from oracle.record import excerpt
-from oracle.verifier import printable
+from oracle.formats.shown import excerpt, printable
 
 #: The media type of every error answer (RFC 9457, section 3).
 PROBLEM = "application/problem+json"

@@ -4,7 +4,7 @@ the JSON game model's (``state-1.json``, ``move-1.json``, docs/formats.md sectio
 uses unchanged.  The OpenAPI document (:mod:`oracle.serve.openapi`) holds them all.
 
 Requests are checked against these schemas, except for the positions, sheets and moves of the
-game model inside them: those are read by the model itself (:mod:`oracle.model`), which checks
+game model inside them: those are read by the model itself (:mod:`oracle.formats.model`), which checks
 what the schemas say and more (a sheet no game reaches, a position in which nobody has a
 decision), naming the JSON pointer of the fault, and in a fraction of the time a schema check of
 a whole position takes.  For the check of a request body the two model schemas therefore stand
@@ -20,10 +20,10 @@ import jsonschema
 import referencing
 import referencing.jsonschema
 
-from oracle.record import schema
+from oracle.records.record import schema
 from oracle.serve.quickcheck import Check, quick_check
 
-#: The JSON game model's schemas: read by :mod:`oracle.model` when a request is checked.
+#: The JSON game model's schemas: read by :mod:`oracle.formats.model` when a request is checked.
 MODEL_FILES = ("state-1.json", "move-1.json")
 #: The schema files, by their file name.
 FILES = ("serve-1.json", "record-1.json", "verdict-1.json", *MODEL_FILES)

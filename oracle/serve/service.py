@@ -19,11 +19,11 @@ import attrs
 from starlette.requests import Request
 from starlette.responses import Response
 
-from oracle.errors import OracleError
-from oracle.game import Game, State
+from oracle.engine.errors import OracleError
+from oracle.engine.game import Game, State
 from oracle.games import GAMES, find_game
-from oracle.jsonread import JSONModelError
-from oracle.position import position_game, state_from_json
+from oracle.formats.jsonread import JSONModelError
+from oracle.records.position import position_game, state_from_json
 from oracle.serve.limits import MONOTONIC, POLL, Clock, Limits
 from oracle.serve.memo import PositionMemo
 from oracle.serve.problems import ApiError, dumps

@@ -8,11 +8,11 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from oracle.errors import OracleError
-from oracle.game import Game, Score
+from oracle.engine.errors import OracleError
+from oracle.engine.game import Game, Score
 from oracle.serve.bodies import json_body
 from oracle.serve.problems import ApiError
-from oracle.jsonread import JSONModelError
+from oracle.formats.jsonread import JSONModelError
 from oracle.serve.service import answer, game_named, given_state, model_problem, service, within
 
 #: An SVG answer may show its picture and nothing else (it is the service's own drawing).

@@ -26,8 +26,8 @@ from multiprocessing.connection import Connection
 from starlette.requests import Request
 from starlette.responses import Response
 
-from oracle.errors import OracleError
-from oracle.interrupts import worker_start
+from oracle.engine.errors import OracleError
+from oracle.plumbing.interrupts import worker_start
 from oracle.serve.bodies import json_body
 from oracle.serve.guard import ctrl_c_held
 from oracle.serve.limits import POLL, Clock

@@ -21,11 +21,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from oracle.games import GAMES
-from oracle.record import Item, record_texts
+from oracle.records.record import Item, record_texts
 from oracle.serve.bodies import JSON, JSON_LINES, read_body, require_media, text_of
 from oracle.serve.problems import ApiError, record_problem
 from oracle.serve.service import Service, game_named, service, within
-from oracle.verifier import KINDS, Judging, judge_item, summary_line
+from oracle.records.verifier import KINDS, Judging, judge_item, summary_line
 
 #: The query parameters ``POST /verify`` takes.
 QUERY = ("partial", "ruleset", "game")

@@ -17,9 +17,9 @@ import json
 from starlette.requests import Request
 from starlette.responses import Response
 
-from oracle.errors import RecordError
+from oracle.engine.errors import RecordError
 from oracle.games import DEFAULT_GAME, find_game
-from oracle.record import parse_record
+from oracle.records.record import parse_record
 from oracle.serve.bodies import checked, read_body, require_media, text_of
 from oracle.serve.problems import ApiError, record_problem
 from oracle.serve.schemas import definitions

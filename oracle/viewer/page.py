@@ -5,7 +5,7 @@ where they lie, legal moves and the marks each would write, each player's sheet 
 the last step wrote, the verdict with the refused step's rule and reason, the scores) and a
 small script that steps through it (buttons, a slider, the arrow keys, Home and End, the step
 list, ``#step=N`` in the address).  The sheets are the printed-sheet SVG drawings
-(:mod:`oracle.drawing`), put in the page element by element; drawings of one game share most of
+(:mod:`oracle.formats.drawing`), put in the page element by element; drawings of one game share most of
 their elements, so they are stored once as a table of SVG fragments and each drawing as runs of
 fragment numbers (:func:`pack`).  The page opens another viewer page chosen or pasted by its
 reader (read in the browser, sent nowhere).  A page the checking service serves (``served``:
@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from html import escape
 from importlib import resources
 
-from oracle.record import Record
+from oracle.records.record import Record
 from oracle.viewer.timeline import Timeline, timeline
 
 #: Where an SVG drawing is cut into fragments: before every tag but a closing one (so an

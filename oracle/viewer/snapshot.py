@@ -1,8 +1,8 @@
 """What one state of any game shows: its position, the dice and where they lie, who is to move
 and the legal moves (rulings 1-9: the turn; docs/formats.md: position notation).
 
-The dice come from the game seam's typed values (:meth:`oracle.game.Game.dice`: each die's code,
-face and place), the position from :meth:`oracle.game.Game.format_position`.  The record viewer
+The dice come from the game seam's typed values (:meth:`oracle.engine.game.Game.dice`: each die's code,
+face and place), the position from :meth:`oracle.engine.game.Game.format_position`.  The record viewer
 and the checking service both take their view of a state from :func:`snapshot`.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import attrs
 
-from oracle.game import CHANCE, NOBODY, Game, State
+from oracle.engine.game import CHANCE, NOBODY, Game, State
 
 
 @attrs.frozen
@@ -32,8 +32,8 @@ class DieView:
 class Snapshot:
     """A state as people and apps see it: ``position`` (position notation), ``dice`` (each
     die, in die order), ``dice_text`` (the game's own
-    words for them), ``actor`` (a player index, :data:`~oracle.game.CHANCE` or
-    :data:`~oracle.game.NOBODY`), the ``round`` of ``rounds``, and the ``legal`` moves (empty
+    words for them), ``actor`` (a player index, :data:`~oracle.engine.game.CHANCE` or
+    :data:`~oracle.engine.game.NOBODY`), the ``round`` of ``rounds``, and the ``legal`` moves (empty
     at a roll and at the end)."""
 
     position: str
@@ -63,7 +63,7 @@ class Snapshot:
 
 
 def who(actor: int) -> str:
-    """``pN`` for a player index, ``dice`` for :data:`~oracle.game.CHANCE`, ``nobody`` at the
+    """``pN`` for a player index, ``dice`` for :data:`~oracle.engine.game.CHANCE`, ``nobody`` at the
     end."""
     if actor == CHANCE:
         return "dice"

@@ -1,7 +1,7 @@
 """A record replayed into the frames the viewer steps through (any game, through the game seam).
 
 Frame ``k`` is the state before step ``k + 1`` (frame 0: the new game; the last frame: after the
-last step played).  The record is judged first (:func:`oracle.record.verify`; ``partial``: a game
+last step played).  The record is judged first (:func:`oracle.records.record.verify`; ``partial``: a game
 in progress whose steps are all legal is ``legal-so-far``), so an illegal record's frames stop
 before the refused step, which the page shows with its rule and reason (rulings 1-22 give the
 rule ids; ``clever-oracle rules ID``).  Each player's sheet is drawn as the printed-sheet SVG once
@@ -9,7 +9,7 @@ per distinct sheet: frames refer to the drawings by index.
 
 A frame also says which marks of each sheet the step before it wrote (``last``) and, for each
 legal move, which marks of the mover's sheet it would write (``would``): the ``data-cell``
-groups of the drawings (:mod:`oracle.drawing`) that differ between the sheet before and after.
+groups of the drawings (:mod:`oracle.formats.drawing`) that differ between the sheet before and after.
 
 A position (docs/formats.md, position notation) is shown as a timeline of one frame and no
 steps (:func:`position_timeline`): its sheets, dice and legal moves; its players are unnamed.
@@ -21,10 +21,10 @@ from typing import Literal
 
 import attrs
 
-from oracle.drawing import changed, marks
-from oracle.game import Game, Move, State
-from oracle.record import Record, Verdict, verify
-from oracle.verifier import printable
+from oracle.formats.drawing import changed, marks
+from oracle.engine.game import Game, Move, State
+from oracle.records.record import Record, Verdict, verify
+from oracle.formats.shown import printable
 from oracle.viewer.snapshot import Snapshot, snapshot, who
 
 #: What a timeline shows: a judged record, or one position.

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from oracle.cubed.areas import AREA_BY_LABEL, Area
-from oracle.errors import OracleError
-from oracle.family import ROUNDS_BY_PLAYERS
+from oracle.games.cubed.areas import AREA_BY_LABEL, Area
+from oracle.engine.errors import OracleError
+from oracle.engine.family import ROUNDS_BY_PLAYERS
 from spec.fields import Fields, Question, question
 from spec.cubed import questions
 from spec.cubed.seam import parse_sheet

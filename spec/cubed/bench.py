@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from oracle import Area, PlayerSheet
-from oracle.record import load_records
+from oracle.records.record import load_records
 from spec.cubed import cli, questions
 from spec.cubed.seam import GAME, parse_sheet
 

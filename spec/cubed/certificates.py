@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from oracle import Area, Bonus, PlayerSheet, Position, Ruleset
-from oracle.record import parse_record, verify
+from oracle.records.record import parse_record, verify
 from spec.cubed import probe, spaces
 from spec.cubed.patterns import turquoise_bit
 from spec.cubed.printed import (ACTIONS, ROUND_START_BONUS, ROUNDS, TRACK_FIELDS,

@@ -8,10 +8,10 @@
     clever-oracle solve reachable "SHEET" [--players N] [--round R] [--record FILE]
     clever-oracle solve solo-bound             the proven upper bound on a solo game
 
-Exit codes as for every command (:mod:`oracle.exitcodes`): 0 answered (yes, no, a value, or
+Exit codes as for every command (:mod:`oracle.plumbing.exitcodes`): 0 answered (yes, no, a value, or
 undecided in the time given), 2 unusable input (one line on stderr), 3 a certificate the
 engine does not confirm (a bug: nothing is printed as proven), 130/143 Ctrl-C/SIGTERM, which
-stop the solver at once (:func:`oracle.interrupts.run_interruptibly`).
+stop the solver at once (:func:`oracle.plumbing.interrupts.run_interruptibly`).
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ from typing import TextIO, TypeVar
 import attrs
 import z3
 
-from oracle.argtypes import count, seconds, whole
+from oracle.plumbing.argtypes import count, seconds, whole
 from oracle import Area
-from oracle.errors import OracleError
-from oracle.exitcodes import epilog
-from oracle.interrupts import run_interruptibly
-from oracle.outfile import OutputExists, new_file
+from oracle.engine.errors import OracleError
+from oracle.plumbing.exitcodes import epilog
+from oracle.plumbing.interrupts import run_interruptibly
+from oracle.plumbing.outfile import OutputExists, new_file
 from spec.cubed import questions
 from spec.cubed.printed import ROUNDS
 from spec.cubed.seam import parse_sheet
@@ -149,7 +149,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _write_new(path: str, text: str) -> None:
     """Write ``text`` to ``path``, which must not exist yet (nothing the user has is
-    overwritten), whole or not at all (:mod:`oracle.outfile`); a path that cannot be written is
+    overwritten), whole or not at all (:mod:`oracle.plumbing.outfile`); a path that cannot be written is
     a bad command line (exit 2), a full disk exit 4."""
     try:
         with new_file(Path(path)) as handle:

@@ -4,7 +4,7 @@ the engine's modules is adapted in one file):
 
 - :func:`spends_joker`: whether a die move names a number joker (the game's own ``action``
   field of :class:`oracle.Take` and :class:`oracle.ExtraDie`: a number joker in Clever Cubed);
-- :func:`engine_printed`: the engine's printed-sheet constants (``oracle.cubed.sheet``), for the
+- :func:`engine_printed`: the engine's printed-sheet constants (``oracle.games.cubed.sheet``), for the
   test that holds the spec's own constants (:mod:`spec.cubed.printed`) equal to them.
 """
 
@@ -24,10 +24,10 @@ def spends_joker(move: object) -> bool:
 def engine_printed() -> Mapping[str, object]:
     """The engine's printed sheet under the names of :mod:`spec.cubed.printed`, in the same
     0-based layout."""
-    from oracle.cubed import sheet as s
-    from oracle.cubed.areas import Area
-    from oracle.cubed.variant import CUBED
-    from oracle.family import ROUNDS_BY_PLAYERS
+    from oracle.games.cubed import sheet as s
+    from oracle.games.cubed.areas import Area
+    from oracle.games.cubed.variant import CUBED
+    from oracle.engine.family import ROUNDS_BY_PLAYERS
 
     return MappingProxyType({
         "YELLOW_ROWS": s.YELLOW_ROWS,

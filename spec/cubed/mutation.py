@@ -47,8 +47,8 @@ from pathlib import Path
 import numpy as np
 
 from oracle import Area, Bonus, GameState, PlayerSheet, Position, Ruleset, apply_unchecked, new_game
-from oracle.play import greedy_policy, play_game, random_policy
-from oracle.record import load_records
+from oracle.records.play import greedy_policy, play_game, random_policy
+from oracle.records.record import load_records
 from spec import mutation as generic
 from spec.cubed import certificates, decompose, equality, probe, spaces
 from spec.cubed.engine_view import engine_printed

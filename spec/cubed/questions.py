@@ -13,7 +13,7 @@ from types import MappingProxyType
 
 
 from oracle import DEFAULT_RULESET, Area, Bonus, PlayerSheet, Ruleset
-from oracle.record import dump_record, record_game
+from oracle.records.record import dump_record, record_game
 from spec.cubed.printed import ROUNDS
 from spec.cubed.seam import GAME, format_sheet
 from spec.cubed import (bound, certificates, decompose, realise, scores, sheetvars,

@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import TypeAlias
 
 from oracle import Bonus, PlayerSheet, Ruleset
-from oracle.cubed.variant import CUBED
-from oracle.errors import NotationError
+from oracle.games.cubed.variant import CUBED
+from oracle.engine.errors import NotationError
 from oracle.games import find_game
-from oracle.state import GameState as _GameState
+from oracle.engine.state import GameState as _GameState
 
 #: A Clever Cubed game state.
 GameState: TypeAlias = _GameState[Ruleset, PlayerSheet]
@@ -19,7 +19,7 @@ GAME = find_game("clever-cubed")
 
 
 def parse_sheet(text: str) -> PlayerSheet:
-    """A sheet from its one-line notation (:class:`oracle.errors.NotationError` when bad)."""
+    """A sheet from its one-line notation (:class:`oracle.engine.errors.NotationError` when bad)."""
     sheet = GAME.parse_sheet(text)
     if not isinstance(sheet, PlayerSheet):
         raise NotationError(f"sheet {text!r}: not a Clever Cubed sheet")

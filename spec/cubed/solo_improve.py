@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from oracle import Area, OracleError, PlayerSheet, apply, new_game
-from oracle.record import load_records
+from oracle.records.record import load_records
 from spec.cubed import solo_realise, solo_replay
 from spec.cubed import solo_game as sg
 from spec.cubed import solo_sheet as ss

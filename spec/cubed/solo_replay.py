@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from oracle import Area, Die, OracleError, Phase, PlayerSheet, apply, new_game
-from oracle.cubed.joker import Joker
-from oracle.moves import ExtraDie, Forfeit, QuestionMark, ReRoll, Roll, SoloRoll, Take
-from oracle.record import Record
+from oracle.games.cubed.joker import Joker
+from oracle.engine.moves import ExtraDie, Forfeit, QuestionMark, ReRoll, Roll, SoloRoll, Take
+from oracle.records.record import Record
 from spec.cubed import solo_game as sg
 
 

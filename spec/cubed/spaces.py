@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from oracle import Area, Bonus, PlayerSheet, Position, QuestionMark, Ruleset, apply, legal_moves
-from oracle.errors import IllegalMoveError
+from oracle.engine.errors import IllegalMoveError
 from spec.cubed import probe
 from spec.cubed.patterns import brown_bit, turquoise_bit, yellow_bit
 from spec.cubed.printed import (BROWN_PRINTED, OWN_QUESTION, PINK_FACTOR, PINK_FIELD_COUNT,

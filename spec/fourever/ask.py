@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from oracle.errors import OracleError
+from oracle.engine.errors import OracleError
 from spec.fields import Fields, Question, question
 from spec.fourever import questions
 from spec.fourever.cli import options_of

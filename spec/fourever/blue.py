@@ -1,5 +1,5 @@
 """Blue as Z3 constraints (docs/rulings.md, rulings 4E-2 and 4E-6; mirrors
-``oracle/fourever/areas/blue.py``).
+``oracle/games/fourever/areas/blue.py``).
 
 A 6 x 6 grid: the blue die gives the row, the white die the column, a blue question mark any
 free cell, so every set of crosses can be written.  A row's 2nd cross earns its bonus, the main

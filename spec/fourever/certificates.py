@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from oracle.sheet import Sheet
+from oracle.engine.sheet import Sheet
 from spec.fourever import spaces
 from spec.fourever.engine_view import area_rules
 from spec.fourever.printed import AREAS

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from oracle.argtypes import count
-from oracle.errors import OracleError
+from oracle.plumbing.argtypes import count
+from oracle.engine.errors import OracleError
 from spec.fourever import questions
 from spec.fourever.printed import AREAS, ROUNDS
 from spec.fourever.seam import GAME, Options, parse_sheet

@@ -2,10 +2,10 @@
 (CONTRIBUTING.md: the spec talks to the engine through its public names; what those do not
 offer is kept here, so a change of the engine's modules is adapted in one file):
 
-- :data:`VARIANT`: the game's :class:`oracle.variant.Variant` (``oracle.fourever.variant``),
-  for its areas' rules (:class:`oracle.area.AreaRules`, the one shape every area module has:
+- :data:`VARIANT`: the game's :class:`oracle.engine.variant.Variant` (``oracle.games.fourever.variant``),
+  for its areas' rules (:class:`oracle.engine.area.AreaRules`, the one shape every area module has:
   ``score``, ``foxes``, ``earned``, ``targets``, ``enter``) and ``award``;
-- :func:`engine_printed`: the engine's printed-sheet constants (``oracle.fourever.sheet``), for
+- :func:`engine_printed`: the engine's printed-sheet constants (``oracle.games.fourever.sheet``), for
   the test that holds the spec's own constants (:mod:`spec.fourever.printed`) equal to them.
 """
 
@@ -15,9 +15,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from oracle.kinds import SomeArea
-from oracle.fourever.variant import FOUREVER
-from oracle.variant import Variant
+from oracle.engine.kinds import SomeArea
+from oracle.games.fourever.variant import FOUREVER
+from oracle.engine.variant import Variant
 
 #: Clever 4Ever as the engine runs it.
 VARIANT: Variant = FOUREVER
@@ -40,8 +40,8 @@ def code(bonus: Any) -> str:
 def engine_printed() -> Mapping[str, object]:
     """The engine's printed sheet under the names of :mod:`spec.fourever.printed`, in the same
     layout (bonuses by code)."""
-    from oracle.family import ROUNDS_BY_PLAYERS
-    from oracle.fourever import sheet as s
+    from oracle.engine.family import ROUNDS_BY_PLAYERS
+    from oracle.games.fourever import sheet as s
 
     def codes(row: tuple[Any, ...]) -> tuple[str | None, ...]:
         return tuple(None if b is None else code(b) for b in row)

@@ -1,5 +1,5 @@
 """Green as Z3 constraints (docs/rulings.md, ruling 4E-7; mirrors
-``oracle/fourever/areas/green.py``).
+``oracle/games/fourever/areas/green.py``).
 
 Eleven fields, each a lower and an upper triangle, written as two lines from the left
 (option ``green_upper_after_lower``: a field's upper triangle only after its lower one).  A

@@ -1,5 +1,5 @@
 """Grey as Z3 constraints (docs/rulings.md, ruling 4E-8; mirrors
-``oracle/fourever/areas/grey.py``).
+``oracle/games/fourever/areas/grey.py``).
 
 Four rows of sixteen shaded cells; orthogonally touching cells of one shade form a part, and an
 entry crosses a whole part of at most as many cells as its number.  The first part is a start

@@ -37,7 +37,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from oracle.sheet import Sheet
+from oracle.engine.sheet import Sheet
 from spec import mutation as generic
 from spec.evaluate import evaluate
 from spec.fourever import decompose, equality, spaces

@@ -1,5 +1,5 @@
 """Pink as Z3 constraints (docs/rulings.md, ruling 4E-9; mirrors
-``oracle/fourever/areas/pink.py``).
+``oracle/games/fourever/areas/pink.py``).
 
 Twelve fields written from the left.  A 3 the player writes writes another 3 in the next field
 (that 3 does nothing of its own; at field 12 there is no next field); a 5 or a 6 the player

@@ -10,8 +10,8 @@ from __future__ import annotations
 import time
 import attrs
 
-from oracle.sheet import Sheet
-from oracle.record import dump_record, record_game
+from oracle.engine.sheet import Sheet
+from oracle.records.record import dump_record, record_game
 from spec.fourever import certificates, decompose, sheetvars, solo_realise
 from spec.fourever.printed import (
     AREAS,

@@ -7,16 +7,16 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any, Protocol
 
-from oracle.errors import NotationError
+from oracle.engine.errors import NotationError
 from oracle.games import find_game
-from oracle.sheet import Sheet
+from oracle.engine.sheet import Sheet
 
 #: The game the spec is about.
 GAME = find_game("clever-4ever")
 #: The blank sheet (no track circled yet); every other sheet is made from it.
 BLANK: Sheet = GAME.new_game(1).sheets[0].changed(  # type: ignore[attr-defined]  # a Sheet
     circled=(0, 0, 0), spent=(0, 0, 0), pending=())
-#: A part of each area in sheet order: yellow, blue, grey, green, pink (oracle/fourever/areas).
+#: A part of each area in sheet order: yellow, blue, grey, green, pink (oracle/games/fourever/areas).
 Parts = tuple[Any, ...]
 
 

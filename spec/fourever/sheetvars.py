@@ -13,7 +13,7 @@ from typing import Any
 
 import attrs
 
-from oracle.sheet import Sheet
+from oracle.engine.sheet import Sheet
 from spec.fourever import blue, green, grey, pink, yellow
 from spec.fourever.printed import AREAS
 from spec.fourever.seam import BLANK, Options, sheet_of

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import time
 
-from oracle.game import State
-from oracle.record import parse_record, replay, verify
-from oracle.sheet import Sheet
+from oracle.engine.game import State
+from oracle.records.record import parse_record, replay, verify
+from oracle.engine.sheet import Sheet
 from spec.fourever.certificates import CertificateError
 from spec.fourever.certificates import towards
 from spec.fourever.printed import ROUNDS

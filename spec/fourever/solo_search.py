@@ -35,10 +35,10 @@ from collections.abc import Callable, Iterator, Sequence
 import attrs
 
 from oracle import Phase, Place
-from oracle.errors import OracleError
-from oracle.game import Move, State
-from oracle.record import parse_record
-from oracle.sheet import Sheet
+from oracle.engine.errors import OracleError
+from oracle.engine.game import Move, State
+from oracle.records.record import parse_record
+from oracle.engine.sheet import Sheet
 from spec.fourever.printed import ROUND_BONUS, XD, Q_ANY
 from spec.fourever.seam import GAME
 from spec.fourever.solo_value import Prices, worth

@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from oracle import Position
-from oracle.area import QUESTION_DIE
+from oracle.engine.area import QUESTION_DIE
 from spec.fourever.engine_view import area_rules, code
 from spec.fourever.seam import DEFAULT, Options
 
@@ -37,7 +37,7 @@ SHORT = 3
 
 @attrs.frozen
 class _Entry:
-    """The game state an area may read for an entry (:class:`oracle.area.EntryState`): a
+    """The game state an area may read for an entry (:class:`oracle.engine.area.EntryState`): a
     question mark reads no dice."""
 
     ruleset: Any

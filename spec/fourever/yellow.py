@@ -1,5 +1,5 @@
 """Yellow as Z3 constraints (docs/rulings.md, ruling 4E-5; mirrors
-``oracle/fourever/areas/yellow.py``).
+``oracle/games/fourever/areas/yellow.py``).
 
 Three rows of five fields; a number goes into the next free field of a row of the player's
 choice, the top row strictly increasing.  Score: the bottom row's sum, minus the middle row's

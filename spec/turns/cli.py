@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from oracle.errors import OracleError
+from oracle.engine.errors import OracleError
 from spec.solving import Answer, Progress
 from spec.turns import prove
 from spec.logic import all_of

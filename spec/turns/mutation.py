@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 import attrs
 
 from oracle.games import find_game
-from oracle.play import greedy_policy, play_game
+from oracle.records.play import greedy_policy, play_game
 from spec import mutation as generic
 from spec.mutation import Check, Mutant
 from spec.turns import trace as traces

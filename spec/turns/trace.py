@@ -14,10 +14,10 @@ from typing import Any
 
 import attrs
 
-from oracle.legal import use_numbers
-from oracle.moves import DieMove, ExtraDie, QuestionMark, Take
-from oracle.phase import Phase
-from oracle.state import GameState
+from oracle.engine.legal import use_numbers
+from oracle.engine.moves import DieMove, ExtraDie, QuestionMark, Take
+from oracle.engine.phase import Phase
+from oracle.engine.state import GameState
 
 State = GameState[Any, Any]
 #: The phases of the passive turn (the end-of-game extra dice belong to it, ruling 7).
@@ -57,7 +57,7 @@ def turn_of(state: State) -> int:
 
 def trace(game: Any, moves: Sequence[object],
           entries_of: Callable[[object], tuple[int, ...]]) -> Trace:
-    """The entries of the solo game of ``game`` (an :class:`oracle.game.Game`) played with
+    """The entries of the solo game of ``game`` (an :class:`oracle.engine.game.Game`) played with
     ``moves`` from the start (chance moves included)."""
     state: State = game.new_game(1, None)
     dice: list[DieEntry] = []

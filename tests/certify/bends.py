@@ -39,9 +39,9 @@ from oracle.adapter.protocol import (
 )
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.adapter.serve import serve
-from oracle.game import Game, State
+from oracle.engine.game import Game, State
 from oracle.games import find_game
-from oracle.phase import Phase
+from oracle.engine.phase import Phase
 
 CUBED = find_game("clever-cubed")
 FOUREVER = find_game("clever-4ever")

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.adapter.serve import serve
-from oracle.cubed.areas import turquoise
-from oracle.cubed.sheet import TURQUOISE_COLUMN_BONUS, TURQUOISE_ROW_BONUS, TURQUOISE_ROWS
+from oracle.games.cubed.areas import turquoise
+from oracle.games.cubed.sheet import TURQUOISE_COLUMN_BONUS, TURQUOISE_ROW_BONUS, TURQUOISE_ROWS
 from oracle.games import find_game
 
 

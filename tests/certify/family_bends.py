@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 
-from oracle.game import Game, State
-from oracle.phase import Phase
+from oracle.engine.game import Game, State
+from oracle.engine.phase import Phase
 from tests.certify.bends import (
     CUBED,
     FOUREVER,

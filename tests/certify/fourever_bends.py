@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from oracle.adapter.protocol import Turn
 from oracle.adapter.serve import serve
-from oracle.game import Game, State
+from oracle.engine.game import Game, State
 from tests.certify.bends import (
     FOUREVER,
     BentApp,

@@ -12,7 +12,7 @@ import pytest
 from oracle.adapter.jsonl import SubprocessImplementation
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.cli import main
-from oracle.record import verify
+from oracle.records.record import verify
 from properties.certify import certify
 from properties.certify_report import finding_record
 from tests.certify.wrong_adapters import CUBED, IN_PROCESS, PlaysOption, SwapsOption

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
-from oracle.errors import OracleError
+from oracle.engine.errors import OracleError
 from oracle.games import find_game
-from oracle.jsontext import MAX_DIGITS, loads
-from oracle.record import parse_record, verify
+from oracle.formats.jsontext import MAX_DIGITS, loads
+from oracle.records.record import parse_record, verify
 from properties import duel
 from properties.certify import DEFAULT_EXAMPLES, certify
 from properties.certify_report import finding_json
@@ -270,7 +270,7 @@ def test_a_record_that_cannot_be_written_keeps_the_finding(
     be written, and the run goes on to its report (exit 1, not 2)."""
     import errno
 
-    from oracle import outfile
+    from oracle.plumbing import outfile
 
     def full(target: Path, replace: bool = False) -> object:
         raise OSError(errno.ENOSPC, "No space left on device")

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from oracle.game import Game, State
+from oracle.engine.game import Game, State
 from oracle.games import find_game
 from properties.certify import certify, game_seed
 from properties.findings import Finding

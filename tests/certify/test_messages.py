@@ -20,9 +20,9 @@ from oracle.adapter.own_dice import Adapter, OtherEngine
 from oracle.adapter.protocol import AdapterError, Hello
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.cli import main
-from oracle.errors import OracleError
+from oracle.engine.errors import OracleError
 from oracle.games import find_game
-from oracle.phase import Phase
+from oracle.engine.phase import Phase
 from properties.certify import certify
 from properties.certify_report import finding_json, finding_text
 from properties.findings import Finding

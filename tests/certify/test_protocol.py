@@ -16,7 +16,7 @@ from oracle.adapter.messages import schema
 from oracle.adapter.protocol import PHASES, STEP_KINDS, Answer, AppState, Hello
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.adapter.steps import step_of
-from oracle.errors import OracleError
+from oracle.engine.errors import OracleError
 from oracle.games import find_game
 from properties.certify import certify
 from tests.processes import PATIENCE

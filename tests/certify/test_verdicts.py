@@ -17,7 +17,7 @@ import pytest
 from oracle.adapter.protocol import ROLLS_ITSELF, Answer, Hello, Rolled, Step
 from oracle.adapter.reference import ReferenceImplementation
 from oracle.cli import main
-from oracle.exitcodes import EXIT_INCONCLUSIVE
+from oracle.plumbing.exitcodes import EXIT_INCONCLUSIVE
 from properties.certify import CONFORMING, INCONCLUSIVE, certify
 from properties.perft import NOT_COMPARED, check_positions, default_counts, verdict
 from tests.certify.wrong_adapters import CUBED, AcceptsEverything, NeverComparable

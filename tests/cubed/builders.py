@@ -21,7 +21,7 @@ from oracle import (
     sample_chance,
 )
 from oracle.games import find_game
-from oracle.turn import settle
+from oracle.engine.turn import settle
 
 CUP, PLATTER = Place.CUP, Place.PLATTER
 F1, F2, F3 = Place.FIELD_I, Place.FIELD_II, Place.FIELD_III

@@ -23,8 +23,11 @@ def test_every_rule_has_a_test() -> None:
 
 def test_every_rule_id_used_in_the_engine_is_catalogued() -> None:
     used: set[str] = set()
-    shared = [p for p in (ROOT / "oracle").glob("*.py")]
-    for path in [*(ROOT / "oracle" / "cubed").rglob("*.py"), *shared]:
+    shared = [*(ROOT / "oracle" / "engine").glob("*.py"), *(ROOT / "oracle" / "formats").rglob("*.py"),
+              *(ROOT / "oracle" / "games").glob("*.py")]
+    own = [*(ROOT / "oracle" / "games" / "cubed").rglob("*.py")]
+    assert shared and own, "the engine's and the game's modules are where the layout says"
+    for path in [*own, *shared]:
         used |= set(re.findall(r'"([A-Z]+(?:-[A-Z]+)+)"', path.read_text()))
     used -= {"NOT-LEGAL"}
     assert used <= set(RULES_BY_ID), sorted(used - set(RULES_BY_ID))

@@ -7,8 +7,8 @@ import random
 from fractions import Fraction
 
 from oracle import Die, Phase, Roll, SoloRoll, apply, chance_outcomes, new_game, sample_chance
-from oracle.chance import solo_groups
-from oracle.dice import solo_placement
+from oracle.engine.chance import solo_groups
+from oracle.engine.dice import solo_placement
 from tests.cubed.builders import CUP, F1, PLATTER, at
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from oracle import Phase, diagnose, legal_moves
-from oracle.legal import is_legal
+from oracle.engine.legal import is_legal
 from tests.cubed.builders import GAME
 from tests.cubed.builders import random_game
 

@@ -11,11 +11,11 @@ from typing import cast
 import attrs
 
 from oracle import legal_moves, new_game
-from oracle.area import QUESTION_DIE
-from oracle.dice import Position
-from oracle.cubed.areas import blue, turquoise, yellow
-from oracle.cubed.joker import JOKER, JOKER_BY_INDEX
-from oracle.legal import (
+from oracle.engine.area import QUESTION_DIE
+from oracle.engine.dice import Position
+from oracle.games.cubed.areas import blue, turquoise, yellow
+from oracle.games.cubed.joker import JOKER, JOKER_BY_INDEX
+from oracle.engine.legal import (
     _usable,
     extra_moves,
     has_extra,
@@ -26,10 +26,10 @@ from oracle.legal import (
     question_uses,
 )
 from oracle import Take
-from oracle.cubed.ruleset import Ruleset
-from oracle.cubed.dice import Die
+from oracle.games.cubed.ruleset import Ruleset
+from oracle.games.cubed.dice import Die
 from oracle import Area
-from oracle.cubed.sheet import BLUE_MAX, BLUE_MIN, Bonus
+from oracle.games.cubed.sheet import BLUE_MAX, BLUE_MIN, Bonus
 from oracle import Phase
 from tests.cubed.builders import random_game
 

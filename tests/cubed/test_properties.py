@@ -18,7 +18,7 @@ from oracle import (
     legal_moves,
     parse_move,
 )
-from oracle.legal import is_legal
+from oracle.engine.legal import is_legal
 from oracle import Move
 from oracle import GameState
 from oracle.games import find_game

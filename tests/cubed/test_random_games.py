@@ -13,12 +13,12 @@ import random
 import pytest
 
 from oracle import apply, diagnose, legal_moves, new_game, parse_move, sample_chance, score
-from oracle.play import play_game
-from oracle.legal import is_legal
+from oracle.records.play import play_game
+from oracle.engine.legal import is_legal
 from oracle import Move
 from tests.cubed.builders import format_sheet, parse_sheet
-from oracle.record import dump_record, parse_record, record_game
-from oracle.cubed.invariants import recomputed_total
+from oracle.records.record import dump_record, parse_record, record_game
+from oracle.games.cubed.invariants import recomputed_total
 from tests.cubed.builders import GAME
 
 GAMES = 1000

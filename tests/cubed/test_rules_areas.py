@@ -17,9 +17,9 @@ from oracle import (
     apply,
     legal_moves,
 )
-from oracle.cubed.areas import turquoise, yellow
-from oracle.cubed.areas.blue import LEFT, RIGHT
-from oracle.cubed.areas.pink import HALF, TIMES
+from oracle.games.cubed.areas import turquoise, yellow
+from oracle.games.cubed.areas.blue import LEFT, RIGHT
+from oracle.games.cubed.areas.pink import HALF, TIMES
 from tests.cubed.builders import CUP, F1, F2, PLATTER, at, rule_of
 
 W, Y, T, B, BR, P = Die

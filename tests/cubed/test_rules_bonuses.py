@@ -24,12 +24,12 @@ from oracle import (
     winner_seats,
     winners,
 )
-from oracle.cubed.areas import brown, turquoise, yellow
-from oracle.cubed.variant import CUBED
-from oracle.diagnose import diagnose
-from oracle.legal import question_uses
-from oracle.cubed.areas.blue import LEFT, RIGHT
-from oracle.cubed.areas.pink import HALF, TIMES
+from oracle.games.cubed.areas import brown, turquoise, yellow
+from oracle.games.cubed.variant import CUBED
+from oracle.engine.diagnose import diagnose
+from oracle.engine.legal import question_uses
+from oracle.games.cubed.areas.blue import LEFT, RIGHT
+from oracle.games.cubed.areas.pink import HALF, TIMES
 from tests.cubed.builders import CUP, F1, at, rule_of
 
 W, Y, T, B, BR, P = Die

@@ -23,9 +23,9 @@ from oracle import (
     legal_moves,
     new_game,
 )
-from oracle import turn
-from oracle.cubed.areas.pink import HALF
-from oracle.dice import solo_placement
+from oracle.engine import turn
+from oracle.games.cubed.areas.pink import HALF
+from oracle.engine.dice import solo_placement
 from tests.cubed.builders import CUP, F1, F2, F3, PLATTER, at, random_game, rule_of
 
 W, Y, T, B, BR, P = Die

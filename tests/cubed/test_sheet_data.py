@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from oracle import PlayerSheet, score
-from oracle.cubed.areas import blue, brown, pink, turquoise, yellow
-from oracle.cubed.sheet import (
+from oracle.games.cubed.areas import blue, brown, pink, turquoise, yellow
+from oracle.games.cubed.sheet import (
     BLUE_LEFT_BONUS,
     BLUE_RIGHT_BONUS,
     BROWN_GAP_BONUS,

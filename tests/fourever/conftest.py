@@ -9,10 +9,10 @@ from collections.abc import Callable
 
 import pytest
 
-from oracle.dice import Place
-from oracle.errors import IllegalMoveError
-from oracle.fourever.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.phase import Phase
+from oracle.engine.dice import Place
+from oracle.engine.errors import IllegalMoveError
+from oracle.games.fourever.ruleset import DEFAULT_RULESET, Ruleset
+from oracle.engine.phase import Phase
 from tests.fourever.kit import (
     FOUREVER,
     FourEverSheet,

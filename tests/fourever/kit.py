@@ -5,21 +5,22 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from oracle import scoring
-from oracle.chance import chance_outcomes, sample_chance
-from oracle.diagnose import diagnose
-from oracle.engine import apply, apply_unchecked
+from oracle.engine import scoring
+from oracle.engine.chance import chance_outcomes, sample_chance
+from oracle.engine.diagnose import diagnose
+from oracle.engine import apply_unchecked
+from oracle.games.clever import apply
 from oracle.engine import new_game as _new_game
-from oracle.fourever.areas import Area
-from oracle.fourever.areas.pink import NEXT
-from oracle.fourever.dice import Die, Roll
-from oracle.fourever.polish import Polish
-from oracle.fourever.ruleset import DEFAULT_RULESET, Ruleset
-from oracle.fourever.sheet import Bonus
-from oracle.fourever.variant import FOUREVER, FourEverSheet
+from oracle.games.fourever.areas import Area
+from oracle.games.fourever.areas.pink import NEXT
+from oracle.games.fourever.dice import Die, Roll
+from oracle.games.fourever.polish import Polish
+from oracle.games.fourever.ruleset import DEFAULT_RULESET, Ruleset
+from oracle.games.fourever.sheet import Bonus
+from oracle.games.fourever.variant import FOUREVER, FourEverSheet
 from oracle.games import find_game
-from oracle.legal import is_legal, legal_moves
-from oracle.moves import (
+from oracle.engine.legal import is_legal, legal_moves
+from oracle.engine.moves import (
     FORFEIT,
     PASS,
     REROLL,
@@ -29,12 +30,12 @@ from oracle.moves import (
     SoloRoll,
     Take,
 )
-from oracle.notation import parse_move as _parse_move
-from oracle.scoring import ScoreBreakdown, scores
-from oracle.sheet import ACTION, EXTRA_DIE
-from oracle.sheet import REROLL as REROLL_TRACK
-from oracle.state import GameState
-from oracle.turn import settle, start_round
+from oracle.formats.notation import parse_move as _parse_move
+from oracle.engine.scoring import ScoreBreakdown, scores
+from oracle.engine.sheet import ACTION, EXTRA_DIE
+from oracle.engine.sheet import REROLL as REROLL_TRACK
+from oracle.engine.state import GameState
+from oracle.engine.turn import settle, start_round
 
 __all__ = [
     "FORFEIT", "FOUREVER", "GAME", "NEXT", "PASS", "REROLL", "Area", "Bonus", "Die", "ExtraDie",

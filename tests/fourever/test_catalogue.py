@@ -1,11 +1,11 @@
-"""Every Clever 4Ever rule id has a test, and every id named in oracle/fourever is catalogued."""
+"""Every Clever 4Ever rule id has a test, and every id named in oracle/games/fourever is catalogued."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from oracle.fourever.rules import RULES, RULES_BY_ID
+from oracle.games.fourever.rules import RULES, RULES_BY_ID
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,8 +21,11 @@ def test_every_rule_has_a_test() -> None:
 
 def test_every_rule_id_used_in_the_engine_is_catalogued() -> None:
     used: set[str] = set()
-    shared = [p for p in (ROOT / "oracle").glob("*.py")]
-    for path in [*(ROOT / "oracle" / "fourever").rglob("*.py"), *shared]:
+    shared = [*(ROOT / "oracle" / "engine").glob("*.py"), *(ROOT / "oracle" / "formats").rglob("*.py"),
+              *(ROOT / "oracle" / "games").glob("*.py")]
+    own = [*(ROOT / "oracle" / "games" / "fourever").rglob("*.py")]
+    assert shared and own, "the engine's and the game's modules are where the layout says"
+    for path in [*own, *shared]:
         used |= set(re.findall(r'"([A-Z]+(?:-[A-Z]+)+)"', path.read_text()))
     used -= {"NOT-LEGAL"}
     assert used <= set(RULES_BY_ID), sorted(used - set(RULES_BY_ID))

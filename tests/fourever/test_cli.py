@@ -10,9 +10,9 @@ import pytest
 
 from oracle.cli import main
 from oracle.games import find_game
-from oracle.moves import Take
-from oracle.play import play_game
-from oracle.fourever.polish import Polish
+from oracle.engine.moves import Take
+from oracle.records.play import play_game
+from oracle.games.fourever.polish import Polish
 
 
 def run(*argv: str) -> tuple[int, str, str]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from oracle.fourever.ruleset import Ruleset
-from oracle.phase import Phase
+from oracle.games.fourever.ruleset import Ruleset
+from oracle.engine.phase import Phase
 from tests.fourever.kit import (
     GAME,
     GameState,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle.errors import NotationError, RecordError
+from oracle.engine.errors import NotationError, RecordError
 from oracle.games import find_game
-from oracle.record import parse_record, verify
+from oracle.records.record import parse_record, verify
 from properties.records import mutated_record_text
 
 GAME = find_game("clever-4ever")

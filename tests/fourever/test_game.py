@@ -11,10 +11,10 @@ import pytest
 from oracle import PlayerSheet as CubedSheet
 from oracle import Ruleset as CubedRuleset
 from oracle import new_game as cubed_new_game
-from oracle.errors import IllegalMoveError, NotationError, OracleError
-from oracle.fourever.ruleset import Ruleset
-from oracle.game import Game
-from oracle.phase import Phase
+from oracle.engine.errors import IllegalMoveError, NotationError, OracleError
+from oracle.games.fourever.ruleset import Ruleset
+from oracle.engine.game import Game
+from oracle.engine.phase import Phase
 from tests.fourever.kit import (
     GAME,
     Area,

@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from oracle.dice import Place
-from oracle.errors import NotationError, OracleError
-from oracle.fourever.dice import Die
+from oracle.engine.dice import Place
+from oracle.engine.errors import NotationError, OracleError
+from oracle.games.fourever.dice import Die
 from tests.fourever.kit import (
     Area,
     Bonus,

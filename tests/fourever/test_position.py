@@ -1,5 +1,5 @@
 """Clever 4Ever positions: round trip for every state of many random games, the ruleset in the
-position, and clear refusals (the grammar is shared: oracle/positiontext.py)."""
+position, and clear refusals (the grammar is shared: oracle/formats/positiontext.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import random
 
 import pytest
 
-from oracle.errors import NotationError
+from oracle.engine.errors import NotationError
 from oracle.games import find_game
-from oracle.position import parse_position
+from oracle.records.position import parse_position
 
 GAME = find_game("clever-4ever")
 

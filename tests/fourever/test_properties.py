@@ -7,8 +7,8 @@ import attrs
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle.errors import IllegalMoveError
-from oracle.game import Move, State
+from oracle.engine.errors import IllegalMoveError
+from oracle.engine.game import Move, State
 from oracle.games import find_game
 from properties.machine import machine_for
 from properties.strategies import any_move, states

@@ -8,8 +8,8 @@ import random
 
 import pytest
 
-from oracle.fourever.invariants import recomputed_total
-from oracle.fourever.ruleset import Ruleset
+from oracle.games.fourever.invariants import recomputed_total
+from oracle.games.fourever.ruleset import Ruleset
 from tests.fourever.kit import (
     GAME,
     Move,

@@ -7,15 +7,15 @@ from collections.abc import Callable
 
 import pytest
 
-from oracle.dice import Place
-from oracle.errors import NotationError
-from oracle.fourever.areas import blue, green, grey, pink
-from oracle.fourever.dice import Die
-from oracle.fourever.ruleset import Ruleset
-from oracle.fourever.sheet import GREY_PART_SHADE
-from oracle.phase import Phase
-from oracle.scoring import ScoreBreakdown
-from oracle.scoring import winners_of
+from oracle.engine.dice import Place
+from oracle.engine.errors import NotationError
+from oracle.games.fourever.areas import blue, green, grey, pink
+from oracle.games.fourever.dice import Die
+from oracle.games.fourever.ruleset import Ruleset
+from oracle.games.fourever.sheet import GREY_PART_SHADE
+from oracle.engine.phase import Phase
+from oracle.engine.scoring import ScoreBreakdown
+from oracle.engine.scoring import winners_of
 from tests.fourever.kit import (
     Area,
     Bonus,

@@ -7,12 +7,12 @@ from collections.abc import Callable
 
 import pytest
 
-from oracle.dice import Place, solo_placement
-from oracle.errors import IllegalMoveError
-from oracle.fourever.areas import blue
-from oracle.fourever.dice import Die
-from oracle.fourever.ruleset import Ruleset
-from oracle.phase import Phase
+from oracle.engine.dice import Place, solo_placement
+from oracle.engine.errors import IllegalMoveError
+from oracle.games.fourever.areas import blue
+from oracle.games.fourever.dice import Die
+from oracle.games.fourever.ruleset import Ruleset
+from oracle.engine.phase import Phase
 from tests.fourever.kit import (
     Area,
     Bonus,

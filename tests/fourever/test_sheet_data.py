@@ -3,7 +3,7 @@ printed beside it, and every action track is filled exactly by the sheet's sourc
 
 from __future__ import annotations
 
-from oracle.fourever.sheet import (
+from oracle.games.fourever.sheet import (
     BLUE_MAIN_DIAGONAL_BONUS,
     BLUE_ROW_BONUS,
     GREEN_BONUS,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from oracle.fourever.areas import blue, green, grey, pink, yellow
-from oracle.fourever.sheet import GREY_PART_OF
+from oracle.games.fourever.areas import blue, green, grey, pink, yellow
+from oracle.games.fourever.sheet import GREY_PART_OF
 
 
 @pytest.mark.rule("SCORE-YELLOW")

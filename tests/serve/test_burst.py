@@ -12,7 +12,7 @@ from pathlib import Path
 import httpx
 
 from oracle.games import GAMES
-from oracle.record import load_records, verify
+from oracle.records.record import load_records, verify
 from tests.serve.live import SAFETY
 from tests.serve.test_endpoints import states
 

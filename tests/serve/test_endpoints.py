@@ -13,10 +13,10 @@ import httpx
 import pytest
 
 from oracle.cli import main
-from oracle.game import Game, State
+from oracle.engine.game import Game, State
 from oracle.games import GAMES, find_game
-from oracle.play import play_game
-from oracle.record import load_records, record_game
+from oracle.records.play import play_game
+from oracle.records.record import load_records, record_game
 from oracle.serve.endpoints import ENDPOINTS
 from oracle.viewer.page import viewer_html
 from tests.serve.live import SAFETY, SERVER_TIMEOUT

@@ -12,11 +12,11 @@ from collections.abc import Callable
 import httpx
 import pytest
 
-from oracle.game import Game, State
+from oracle.engine.game import Game, State
 from oracle.games import GAMES, find_game
-from oracle.play import play_game
-from oracle.model.state import state_to_json_text
-from oracle.position import state_from_json
+from oracle.records.play import play_game
+from oracle.formats.model.state import state_to_json_text
+from oracle.records.position import state_from_json
 from oracle.serve.app import create_app
 from oracle.serve.memo import PositionMemo
 from tests.serve.live import SAFETY
@@ -294,7 +294,7 @@ def test_a_position_sent_back_as_given_gets_the_same_answers() -> None:
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_a_positions_json_text_is_json_dumps_of_its_json(name: str) -> None:
-    """What the service writes (each sheet's text kept, oracle.model.state.state_to_json_text)
+    """What the service writes (each sheet's text kept, oracle.formats.model.state.state_to_json_text)
     is exactly json.dumps of the position's JSON, for every position of random games of one to
     four players, sheets seen before or not."""
     game = find_game(name)

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import httpx
 
-from oracle.record import dump_record
+from oracle.records.record import dump_record
 from tests.test_schema_bounds import negative_record
 
 Check = Callable[[object, str], None]

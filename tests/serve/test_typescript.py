@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from oracle.games import GAMES
-from oracle.position import state_from_json
+from oracle.records.position import state_from_json
 
 HERE = Path(__file__).resolve().parent / "typescript"
 #: Real seconds a tool may take (fetching it from the registry the first time): a safety bound.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from oracle import PlayerSheet, apply_unchecked, new_game
-from oracle.record import load_records
+from oracle.records.record import load_records
 from spec.cubed import solo_game
 
 #: The bundled best solo game (README, "The highest solo score").

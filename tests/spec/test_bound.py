@@ -7,9 +7,9 @@ import random
 
 from oracle import GameState, PlayerSheet, apply_unchecked, new_game, score
 from spec.cubed.seam import format_sheet
-from oracle.game import Game, Move, State
-from oracle.play import greedy_policy, play_game, random_policy
-from oracle.record import load_records, verify
+from oracle.engine.game import Game, Move, State
+from oracle.records.play import greedy_policy, play_game, random_policy
+from oracle.records.record import load_records, verify
 from spec.cubed import bound, sheetvars
 from spec.logic import Solver, all_of, int_var
 from tests.spec.solo import witness_sheet

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from oracle import Area, Ruleset
-from oracle.play import POLICIES, play_game
+from oracle.records.play import POLICIES, play_game
 from spec.cubed import equality, spaces
 from spec.cubed.printed import ROUNDS
 

@@ -13,8 +13,8 @@ from oracle.cli import main
 from oracle import Bonus, Move, PlayerSheet, apply_unchecked, new_game
 from spec.cubed.printed import ROUND_START_BONUS
 from spec.cubed.seam import format_sheet, parse_sheet
-from oracle.play import POLICIES, play_game
-from oracle.record import parse_record, verify
+from oracle.records.play import POLICIES, play_game
+from oracle.records.record import parse_record, verify
 from spec.cubed import questions, realise
 from tests.spec import SAFETY
 

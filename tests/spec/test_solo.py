@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from oracle import apply, new_game, score
-from oracle.record import load_records, verify
+from oracle.records.record import load_records, verify
 from spec.cubed import bound, sheetvars, solo_realise, solo_record
 from spec.cubed import solo_sheet as ss
 from spec.cubed.solo_targets import Targets, differing

@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 from oracle import apply, new_game, parse_move
-from oracle.record import Record, Step, dump_record, load_records, record_game
+from oracle.records.record import Record, Step, dump_record, load_records, record_game
 from spec.cubed import solo_game as sg
 from spec.cubed import solo_improve, solo_record, solo_replay
 from spec.cubed import solo_sheet as ss

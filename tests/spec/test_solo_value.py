@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from oracle import Area, score
-from oracle.record import load_records, verify
+from oracle.records.record import load_records, verify
 from spec.cubed import solo_improve, solo_record
 from spec.cubed import solo_game as sg
 from spec.cubed import solo_sheet as ss

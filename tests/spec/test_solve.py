@@ -8,7 +8,7 @@ import pytest
 
 from oracle import Area, Ruleset
 from oracle.cli import main
-from oracle.record import load_records, verify
+from oracle.records.record import load_records, verify
 from spec.cubed import questions, seam
 from spec.cubed.seam import parse_sheet
 from tests.spec import SAFETY

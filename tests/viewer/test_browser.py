@@ -23,8 +23,8 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
-from oracle.game import CHANCE, NOBODY
-from oracle.record import Record, load_records, replay, verify
+from oracle.engine.game import CHANCE, NOBODY
+from oracle.records.record import Record, load_records, replay, verify
 from oracle.viewer.snapshot import who
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -194,7 +194,7 @@ return [labels, at('[data-at]'), at('g.last'), svg.querySelectorAll('g.last').le
 
 
 def entry_keys(move: str) -> list[tuple[str, str]]:
-    """The labels a move's entry needs on the drawing (see oracle/drawing.py): one per
+    """The labels a move's entry needs on the drawing (see oracle/formats/drawing.py): one per
     coordinate as the notation spells it; an area named alone, its name."""
     words = move.split()
     if words[0] not in ("take", "extra", "question"):

@@ -17,13 +17,13 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
-from oracle.drawing import SMALLEST, contrast
-from oracle.fourever import render as fourever_render
-from oracle.fourever.areas import grey
-from oracle.game import Game
+from oracle.formats.drawing import SMALLEST, contrast
+from oracle.games.fourever import render as fourever_render
+from oracle.games.fourever.areas import grey
+from oracle.engine.game import Game
 from oracle.games import GAMES
-from oracle.moves import entry_text
-from oracle.record import Record, load_records, parse_record, replay
+from oracle.engine.moves import entry_text
+from oracle.records.record import Record, load_records, parse_record, replay
 from oracle.viewer.page import pack, page_data, unpack, viewer_html
 from oracle.viewer.timeline import position_timeline, timeline
 
@@ -149,7 +149,7 @@ def test_show_html_to_standard_output() -> None:
 
 
 def keys(entry: str) -> list[tuple[str, str]]:
-    """What the drawing must label for an entry (the contract of oracle.drawing): one label
+    """What the drawing must label for an entry (the contract of oracle.formats.drawing): one label
     per coordinate, axes split at ``,``, several rows joined by ``+``; an area named alone is
     labelled with its name."""
     area, _, spec = entry.partition(":")

@@ -1,7 +1,7 @@
 "use strict";
 // The record viewer: steps through the frames written by oracle/viewer/page.py.  Everything a
 // record holds is put on the page as text (textContent), never as markup.  The sheets are the
-// drawings of oracle/drawing.py, rebuilt element by element from a short list of SVG elements
+// drawings of oracle/formats/drawing.py, rebuilt element by element from a short list of SVG elements
 // and attributes (a page opened from a file is read the same way), so no drawing can run code
 // or load anything.  A page served by the checking service (its clever-oracle-view meta
 // element) sends a record or a position it is given to that service's view, and reads the page

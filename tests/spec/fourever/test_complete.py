@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from oracle.cli import main
-from oracle.record import parse_record, replay
-from oracle.sheet import Sheet
+from oracle.records.record import parse_record, replay
+from oracle.engine.sheet import Sheet
 from spec.fourever import questions, spaces
 from spec.fourever.printed import AREAS
 from spec.fourever.seam import format_sheet, parse_sheet, total

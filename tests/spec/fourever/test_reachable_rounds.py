@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from oracle.cli import main
-from oracle.record import parse_record, replay, verify
-from oracle.sheet import Sheet
+from oracle.records.record import parse_record, replay, verify
+from oracle.engine.sheet import Sheet
 from spec.fourever import questions, solo_realise, solo_search
 from spec.fourever.certificates import CertificateError
 from spec.fourever.seam import BLANK, GAME, format_sheet, parse_sheet

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from oracle.record import parse_record, replay, verify
+from oracle.records.record import parse_record, replay, verify
 from spec.fourever import questions, solo_realise, solo_search, solo_value
 from spec.fourever.certificates import CertificateError
-from oracle.sheet import Sheet
+from oracle.engine.sheet import Sheet
 from spec.fourever.seam import BLANK, GAME
 
 BEST = Path(__file__).resolve().parents[3] / "examples" / "fourever-solo-best.json"

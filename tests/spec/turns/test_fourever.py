@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from oracle.games import find_game
-from oracle.play import greedy_policy, play_game, random_policy
-from oracle.record import parse_record
+from oracle.records.play import greedy_policy, play_game, random_policy
+from oracle.records.record import parse_record
 from spec.fourever import sheetvars
 from spec.logic import all_of
 from spec.turns import fourever, model, trace

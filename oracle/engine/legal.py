@@ -1,0 +1,395 @@
+"""The legal moves of a state: every legal move and nothing else, in a deterministic order.
+
+This is the contract certification rests on.  Order: for pending question marks, by bonus kind,
+then area, number, target; for dice, by die (white first), then no use of the game's own action
+before its uses (in the order the action lists them), then area and target; then ``reroll``,
+``forfeit`` or ``pass`` last.  At a chance node there are no player moves (see
+:mod:`oracle.engine.chance`).
+
+Legality is decided here only, for every game: each area answers with its ``targets`` (table
+look-ups on plain values, :mod:`oracle.engine.area`), and moves are built once per (die, use, area,
+targets) and shared.  :func:`is_legal` checks one move directly against the same tables.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from oracle.engine.area import QUESTION_DIE
+from oracle.engine.dice import DICE_COUNT, Place, Position
+from oracle.engine.kinds import Coded
+from oracle.engine.moves import (
+    FORFEIT,
+    PASS,
+    REROLL,
+    DieMove,
+    ExtraDie,
+    Forfeit,
+    Pass,
+    PlayerMove,
+    QuestionMark,
+    ReRoll,
+    SoloRoll,
+    Take,
+)
+from oracle.engine.phase import Phase
+from oracle.engine.sheet import EXTRA_DIE, Sheet
+from oracle.engine.sheet import REROLL as REROLL_TRACK
+from oracle.engine.state import GameState
+from oracle.engine.variant import Variant
+
+__all__ = [
+    "EXTRA_PHASES", "POSITION_OF", "active_takes", "extra_candidates", "extra_moves", "has_extra",
+    "has_passive_take", "is_legal", "legal_moves", "passive_takes", "question_moves",
+    "question_use_count", "question_uses", "well_formed",
+]
+
+State = GameState[Any, Any]
+
+# Enum members as plain module constants: these run in the hottest loops.
+_CUP, _PLATTER = Place.CUP, Place.PLATTER
+_FIELD_I, _FIELD_III = Place.FIELD_I, Place.FIELD_III
+_CHOOSE, _PASSIVE_CHOOSE = Phase.CHOOSE, Phase.PASSIVE_CHOOSE
+_QUESTION = int(Position.QUESTION)
+_FROM_PLATTER = int(Position.PLATTER)
+#: The position a die lying at a place is entered from (:meth:`Position.of`), by place.
+POSITION_OF: tuple[int, ...] = tuple(int(Position.of(p)) for p in Place)
+#: The largest number a question-mark move can name (a blue total, ruling 13); 0 names none.
+QUESTION_NUMBER_MAX = 12
+#: The steps at the end of a turn (or of the game) in which extra dice are used.
+EXTRA_PHASES = (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA, Phase.END_EXTRA)
+
+
+@cache
+def _entry_moves(
+    variant: Variant, extra: bool, die: int, index: int, area: int, targets: tuple[int, ...]
+) -> tuple[PlayerMove, ...]:
+    """The takes (extra dice) of ``die`` in ``area`` at each of ``targets`` with the action use
+    ``index``: built once and shared (a pure function of a few small values)."""
+    cls: type[Take] | type[ExtraDie] = ExtraDie if extra else Take
+    d, a = variant.dice(die), variant.areas[area - 1]
+    action = variant.action.by_index[index]
+    return tuple(cls(d, a, t, action) for t in targets)
+
+
+@cache
+def _question_moves(
+    variant: Variant, bonus: Coded, number: int, area: int, targets: tuple[int, ...]
+) -> tuple[PlayerMove, ...]:
+    """The moves ``QuestionMark(bonus, number, area, target)`` for each of ``targets``."""
+    a = variant.areas[area - 1]
+    return tuple(QuestionMark(bonus, number, a, t) for t in targets)
+
+
+def _die_moves(
+    state: State, sheet: Sheet, dice: Sequence[int], positions: Sequence[int], extra: bool
+) -> list[PlayerMove]:
+    """Every take (or extra die) of ``dice`` entered from ``positions``: for each die, without
+    the game's action first, then with each use of it the player can afford."""
+    variant = state.variant
+    action = variant.action
+    key = action.key(state, sheet)
+    areas_by_die = variant.areas_for(state.ruleset)
+    targets_of, reads_partner, partner = variant.targets_of, variant.reads_partner, variant.partner
+    parts, faces, places = sheet.parts, state.faces, state.places
+    out: list[PlayerMove] = []
+    for d, position in zip(dice, positions):
+        other = partner[d]
+        face, partner_face = faces[d], faces[other]
+        areas = areas_by_die[d]
+        for area in areas:
+            targets = targets_of[area](parts[area - 1], face, partner_face, position, d, state)
+            if targets:
+                out += _entry_moves(variant, extra, d, 0, area, targets)
+        if key is None:
+            continue
+        for index, number, partner_number in action.choices(key, d, face, partner_face,
+                                                            places[d], places[other]):
+            moved = partner_number != partner_face
+            for area in areas:
+                if moved and not reads_partner[area]:
+                    continue
+                targets = targets_of[area](parts[area - 1], number, partner_number, position, d,
+                                           state)
+                if targets:
+                    out += _entry_moves(variant, extra, d, index, area, targets)
+    return out
+
+
+def _usable(state: State, sheet: Sheet, dice: Sequence[int], free_only: bool = False) -> bool:
+    """True when one of ``dice`` (entered by where it lies) can be entered somewhere: the
+    early-exit form of :func:`_die_moves` (``free_only``: without spending the game's action),
+    for deciding whether a step has any choice."""
+    variant = state.variant
+    action = variant.action
+    key = None if free_only else action.key(state, sheet)
+    areas_by_die = variant.areas_for(state.ruleset)
+    targets_of, reads_partner, partner = variant.targets_of, variant.reads_partner, variant.partner
+    parts, faces, places = sheet.parts, state.faces, state.places
+    for d in dice:
+        other = partner[d]
+        face, partner_face = faces[d], faces[other]
+        position = POSITION_OF[places[d]]
+        areas = areas_by_die[d]
+        for area in areas:
+            if targets_of[area](parts[area - 1], face, partner_face, position, d, state):
+                return True
+        if key is None:
+            continue
+        for _, number, partner_number in action.choices(key, d, face, partner_face, places[d],
+                                                        places[other]):
+            moved = partner_number != partner_face
+            for area in areas:
+                if moved and not reads_partner[area]:
+                    continue
+                if targets_of[area](parts[area - 1], number, partner_number, position, d, state):
+                    return True
+    return False
+
+
+def _field_dice(places: tuple[Place, ...]) -> tuple[int, ...]:
+    return tuple(d for d in range(DICE_COUNT) if _FIELD_I <= places[d] <= _FIELD_III)
+
+
+def has_passive_take(state: State, seat: int) -> bool:
+    """True when :func:`passive_takes` lists anything."""
+    sheet = state.sheets[seat]
+    return _usable(state, sheet, state.dice_at(_PLATTER)) or _usable(
+        state, sheet, _field_dice(state.places)
+    )
+
+
+def extra_candidates(state: State, seat: int) -> tuple[int, ...]:
+    """The dice ``seat`` may take as an extra die now: none without an unspent extra-die action;
+    else every die on a die field or the platter not yet taken as an extra die in this turn
+    (ruling 6)."""
+    if state.sheets[seat].left(EXTRA_DIE) <= 0:
+        return ()
+    taken = state.extras[seat]
+    places = state.places
+    return tuple(d for d in range(DICE_COUNT) if not taken >> d & 1 and places[d] != _CUP)
+
+
+def has_extra(state: State, seat: int) -> bool:
+    """True when :func:`extra_moves` lists anything."""
+    return _usable(state, state.sheets[seat], extra_candidates(state, seat))
+
+
+def active_takes(state: State) -> list[PlayerMove]:
+    """The active player's takes from the current roll, entered from die field ``rolls + 1``."""
+    cup = state.dice_at(_CUP)
+    return _die_moves(state, state.sheets[state.active], cup, (state.rolls + 1,) * len(cup),
+                      False)
+
+
+def passive_takes(state: State, seat: int) -> list[PlayerMove]:
+    """A passive player's takes: platter dice; die-field dice too when no platter die can be
+    used without spending the game's action (rulebook "Special case"; ruling 4)."""
+    sheet = state.sheets[seat]
+    platter = state.dice_at(_PLATTER)
+    moves = _die_moves(state, sheet, platter, (_FROM_PLATTER,) * len(platter), False)
+    if not _usable(state, sheet, platter, free_only=True):
+        places = state.places
+        fields = _field_dice(places)
+        moves += _die_moves(state, sheet, fields, tuple(places[d] for d in fields), False)
+    return moves
+
+
+def extra_moves(state: State, seat: int) -> list[PlayerMove]:
+    """The extra-die moves of ``seat``: any die not yet taken as an extra die in this turn,
+    entered by its position (rulings 5, 6, 7)."""
+    dice = extra_candidates(state, seat)
+    places = state.places
+    return _die_moves(state, state.sheets[seat], dice, tuple(POSITION_OF[places[d]] for d in dice),
+                      True)
+
+
+def question_uses(state: State, sheet: Sheet, bonus: Coded) -> list[PlayerMove]:
+    """Every way to resolve one pending question mark ``bonus`` (rulings 10, 13, 16, 17,
+    4E-6, 4E-8, 4E-11): a number and a target in one of its areas."""
+    variant = state.variant
+    ruleset, parts = state.ruleset, sheet.parts
+    out: list[PlayerMove] = []
+    for area in variant.question_areas[bonus]:
+        rules = area.rules
+        part = parts[area - 1]
+        for number in rules.question_numbers(ruleset):
+            targets = rules.targets(part, number, 0, _QUESTION, QUESTION_DIE, state)
+            if targets:
+                out += _question_moves(variant, bonus, number, area, targets)
+    return out
+
+
+def question_use_count(state: State, sheet: Sheet, bonus: Coded, most: int = 2) -> int:
+    """How many ways there are to resolve ``bonus``, counted up to ``most`` (0: it is lost,
+    1: it is entered at once; ruling 19)."""
+    variant = state.variant
+    ruleset, parts = state.ruleset, sheet.parts
+    count = 0
+    for area in variant.question_areas[bonus]:
+        rules = area.rules
+        part = parts[area - 1]
+        for number in rules.question_numbers(ruleset):
+            count += len(rules.targets(part, number, 0, _QUESTION, QUESTION_DIE, state))
+            if count >= most:
+                return most
+    return count
+
+
+def question_moves(state: State, sheet: Sheet) -> list[PlayerMove]:
+    """The moves resolving any one of the pending question marks, kinds in order."""
+    out: list[PlayerMove] = []
+    for bonus in sorted(set(sheet.pending)):
+        out += question_uses(state, sheet, bonus)
+    return out
+
+
+def legal_moves(state: State) -> tuple[PlayerMove, ...]:
+    """Every legal player move in ``state``, in the documented order; empty at chance nodes and
+    at the end of the game."""
+    actor = state.actor
+    if actor < 0:
+        return ()
+    sheet = state.sheets[actor]
+    if sheet.pending:
+        return tuple(question_moves(state, sheet))
+    phase = state.phase
+    if phase == _CHOOSE:
+        moves = active_takes(state)
+        if sheet.left(REROLL_TRACK) > 0:
+            moves.append(REROLL)
+        moves.append(FORFEIT)
+        return tuple(moves)
+    if phase == _PASSIVE_CHOOSE:
+        moves = passive_takes(state, actor)
+    else:
+        moves = extra_moves(state, actor)
+    moves.append(PASS)
+    return tuple(moves)
+
+
+def well_formed(variant: Variant, move: object) -> bool:
+    """True for a move of a known kind whose parts are the game's own and in range (what the
+    notation can express); anything else is refused as MOVE-FORM before the rules are asked."""
+    if isinstance(move, DieMove):
+        area = move.area
+        return (
+            isinstance(move.die, variant.dice)
+            and isinstance(area, variant.area_type)
+            and _whole(move.target)
+            and move.target in area.rules.TARGETS
+            and variant.action.index(move.action) >= 0
+        )
+    if isinstance(move, QuestionMark):
+        area = move.area
+        return (
+            isinstance(move.bonus, variant.bonuses)
+            and variant.is_question[move.bonus]
+            and isinstance(area, variant.area_type)
+            and _whole(move.number)
+            and 0 <= move.number <= QUESTION_NUMBER_MAX
+            and _whole(move.target)
+            and move.target in area.rules.TARGETS
+        )
+    return isinstance(move, (variant.roll, SoloRoll, ReRoll, Forfeit, Pass))
+
+
+def _whole(value: object) -> bool:
+    """A whole number: an int or a named integer, never a bool."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_legal(state: State, move: object) -> bool:
+    """True exactly when ``move in legal_moves(state)``: a well-formed move is checked directly
+    against the same tables and area targets that :func:`legal_moves` lists from (the
+    exhaustive tests check that the two agree on every move)."""
+    if well_formed(state.variant, move):
+        return is_legal_formed(state, move)
+    return move in legal_moves(state)
+
+
+def _entry_ok(state: State, sheet: Sheet, move: DieMove, position: int) -> bool:
+    """True when ``move``'s die, entered from ``position``, may be entered where the move says
+    with the action use it names: what :func:`_die_moves` lists for that die, checked
+    directly."""
+    variant = state.variant
+    numbers = use_numbers(state, sheet, move)
+    if numbers is None:
+        return False
+    number, partner_number = numbers
+    area, die = move.area, move.die
+    if area not in variant.areas_for(state.ruleset)[die]:
+        return False
+    if partner_number != state.faces[variant.partner[die]] and not variant.reads_partner[area]:
+        return False
+    return move.target in variant.targets_of[area](
+        sheet.parts[area - 1], number, partner_number, position, die, state
+    )
+
+
+def use_numbers(state: State, sheet: Sheet, move: DieMove) -> tuple[int, int] | None:
+    """(number entered, partner's number) of ``move``'s die with the action use it names, or
+    None when the player cannot make that use (what :func:`_die_moves` would list)."""
+    variant = state.variant
+    action = variant.action
+    index = action.index(move.action)
+    die = move.die
+    other = variant.partner[die]
+    faces, places = state.faces, state.places
+    if index == 0:
+        return faces[die], faces[other]
+    key = action.key(state, sheet)
+    if key is None:
+        return None
+    for use, number, partner_number in action.choices(key, die, faces[die], faces[other],
+                                                      places[die], places[other]):
+        if use == index:
+            return number, partner_number
+    return None
+
+
+def is_legal_formed(state: State, move: object) -> bool:
+    """:func:`is_legal` for a move that is :func:`well_formed` in the state's game."""
+    actor = state.actor
+    if actor < 0:
+        return False
+    sheet = state.sheets[actor]
+    if sheet.pending:
+        if not isinstance(move, QuestionMark) or move.bonus not in sheet.pending:
+            return False
+        area = move.area
+        if area not in state.variant.question_areas[move.bonus]:
+            return False
+        rules = area.rules
+        return move.number in rules.question_numbers(state.ruleset) and move.target in (
+            rules.targets(sheet.parts[area - 1], move.number, 0, _QUESTION, QUESTION_DIE, state)
+        )
+    phase = state.phase
+    if isinstance(move, Take):
+        place = state.places[move.die]
+        if phase == _CHOOSE:
+            return place == _CUP and _entry_ok(state, sheet, move, state.rolls + 1)
+        if phase != _PASSIVE_CHOOSE:
+            return False
+        if place == _PLATTER:
+            return _entry_ok(state, sheet, move, _FROM_PLATTER)
+        return (
+            _FIELD_I <= place <= _FIELD_III
+            and not _usable(state, sheet, state.dice_at(_PLATTER), free_only=True)
+            and _entry_ok(state, sheet, move, place)
+        )
+    if isinstance(move, ExtraDie):
+        return (
+            phase in EXTRA_PHASES
+            and move.die in extra_candidates(state, actor)
+            and _entry_ok(state, sheet, move, POSITION_OF[state.places[move.die]])
+        )
+    if isinstance(move, ReRoll):
+        return phase == _CHOOSE and sheet.left(REROLL_TRACK) > 0
+    if isinstance(move, Forfeit):
+        return phase == _CHOOSE
+    if isinstance(move, Pass):
+        return phase != _CHOOSE
+    return False

@@ -1,0 +1,324 @@
+"""A whole position (a game state) in the JSON game model (docs/formats.md, section 6): the same
+content as position notation (:mod:`oracle.formats.positiontext`), as data an app reads and writes
+without our notation.  JSON Schema: ``oracle/schema/state-1.json``.
+
+Keys::
+
+    format        "clever-oracle-state/1"
+    game          the game's name (clever-cubed, clever-4ever)
+    ruleset       every option by name (docs/rulings.md); an option left out of a position
+                  given to the oracle takes its default (our ruling)
+    round         the round, 1..rounds
+    phase         roll | choose | active-extra | solo-roll | passive-choose | passive-extra |
+                  end-extra | over
+    to_move       who is to move: "p1".., "dice" (a roll is due) or "nobody" (the game is over)
+    active        the active player of the turn ("p1"..)
+    seat          whose part of the turn it is (the passive or end-phase player; the active
+                  player in the active phases)
+    rolls_used    how many of the active player's three rolls are used, 0..3
+    dice          the six dice in die order: {"die": code, "face": 1..6 or null (not rolled
+                  yet), "place": "cup" | "I" | "II" | "III" | "platter"}
+    players       in seat order: {"id": "p1", "extra_dice": [codes of the dice taken as extra
+                  dice this turn, in die order], "sheet": the sheet (oracle.formats.model.sheet),
+                  "score": the score breakdown (given back, it is checked)}
+
+``state_from_json(v, state_to_json(s)) == s`` for every state a game reaches, and a position is
+refused exactly as position notation refuses it: a sheet no game reaches, turn fields no game
+reaches, a position in which nobody has a decision; each with the JSON pointer of the fault
+(:class:`~oracle.formats.jsonread.JSONModelError`).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache, lru_cache
+from typing import Any
+
+from oracle.formats import jsontext
+from oracle.engine.dice import DICE_COUNT, PLACE_LABELS, Place
+from oracle.formats.jsonread import JSONModelError, choice, integer, items, key, obj, pointer
+from oracle.formats.model.sheet import check_foxes_of, sheet_from_json, sheet_to_json, track_key
+from oracle.engine.phase import CHANCE, NOBODY, Phase
+from oracle.formats.positiontext import PHASE_NAMES, play_faults, track_wants
+from oracle.engine.scoring import ScoreBreakdown, score
+from oracle.engine.sheet import Sheet
+from oracle.engine.state import GameState
+from oracle.engine.turn import settle
+from oracle.engine.variant import Variant
+
+__all__ = ["STATE_FORMAT", "player_id", "state_from_json", "state_to_json", "state_to_json_text"]
+
+#: The format of a position's JSON (its ``format`` key).
+STATE_FORMAT = "clever-oracle-state/1"
+KEYS: tuple[str, ...] = ("format", "game", "ruleset", "round", "phase", "to_move", "active",
+                         "seat", "rolls_used", "dice", "players")
+_IDS: tuple[str, ...] = tuple(f"p{i}" for i in range(1, 9))
+#: A turn fault's key in position notation, and its pointer in the JSON.
+_POINTER_OF = {"dice": "/dice", "phase": "/phase", "seat": "/seat", "extras": "/players"}
+
+
+def player_id(seat: int) -> str:
+    """A player's id from the 0-based seat: ``p1``, ``p2``, ..."""
+    return f"p{seat + 1}"
+
+
+def who(actor: int) -> str:
+    """Who is to move, as the JSON and the notation say it: ``p1``.., ``dice`` or ``nobody``."""
+    return "dice" if actor == CHANCE else "nobody" if actor == NOBODY else f"p{actor + 1}"
+
+
+@cache
+def _codes(variant: Variant) -> tuple[str, ...]:
+    return tuple(d.code for d in variant.dice)
+
+
+#: _EXTRAS[codes][mask]: the codes of the dice in an extra-dice mask, in die order.
+@cache
+def _extras(codes: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(codes[d] for d in range(DICE_COUNT) if mask >> d & 1)
+                 for mask in range(1 << DICE_COUNT))
+
+
+@lru_cache(maxsize=64)
+def _options(ruleset: Any) -> dict[str, str | bool]:
+    """A ruleset's options (a few rulesets: cached; callers copy the mapping)."""
+    options: dict[str, str | bool] = ruleset.options()
+    return options
+
+
+def _head(state: GameState[Any, Any]) -> dict[str, object]:
+    """Every key of the position's JSON but its players, in order."""
+    variant = state.variant
+    codes = _codes(variant)
+    faces, places = state.faces, state.places
+    return {
+        "format": STATE_FORMAT,
+        "game": variant.name,
+        "ruleset": dict(_options(state.ruleset)),
+        "round": state.round,
+        "phase": PHASE_NAMES[state.phase],
+        "to_move": who(state.actor),
+        "active": _IDS[state.active],
+        "seat": _IDS[state.seat],
+        "rolls_used": state.rolls,
+        "dice": [{"die": codes[d], "face": faces[d] or None, "place": PLACE_LABELS[places[d]]}
+                 for d in range(DICE_COUNT)],
+    }
+
+
+def _seat(state: GameState[Any, Any], i: int) -> dict[str, object]:
+    """A player's keys before the sheet: the id and the extra dice."""
+    return {"id": _IDS[i], "extra_dice": list(_extras(_codes(state.variant))[state.extras[i]])}
+
+
+def _sheet_and_score(variant: Variant, sheet: Sheet, ruleset: Any) -> dict[str, object]:
+    """A player's sheet and score breakdown."""
+    scored = breakdown(variant, sheet, ruleset)
+    return {"sheet": sheet_to_json(variant, sheet, scored.foxes), "score": scored.to_json()}
+
+
+def state_to_json(state: GameState[Any, Any]) -> dict[str, object]:
+    """The position as JSON data (see the module docstring)."""
+    players: list[object] = [{**_seat(state, i),
+                              **_sheet_and_score(state.variant, sheet, state.ruleset)}
+                             for i, sheet in enumerate(state.sheets)]
+    return {**_head(state), "players": players}
+
+
+@lru_cache(maxsize=4096)
+def _sheet_and_score_text(variant: Variant, sheet: Sheet, ruleset: Any) -> str:
+    """:func:`_sheet_and_score` as JSON text without its braces (immutable: cached, as a
+    position's sheets mostly come back unchanged in the next position)."""
+    return json.dumps(_sheet_and_score(variant, sheet, ruleset))[1:-1]
+
+
+def state_to_json_text(state: GameState[Any, Any]) -> str:
+    """``json.dumps(state_to_json(state))``, exactly (ASCII, the default separators), made from
+    each sheet's text kept from the last positions: what a service that answers with positions
+    writes, quicker."""
+    players = ", ".join(
+        json.dumps(_seat(state, i))[:-1] + ", "
+        + _sheet_and_score_text(state.variant, sheet, state.ruleset) + "}"
+        for i, sheet in enumerate(state.sheets))
+    return json.dumps(_head(state))[:-1] + ', "players": [' + players + "]}"
+
+
+def _ruleset(variant: Variant, value: object) -> Any:
+    """The ruleset of the ``ruleset`` object: each option a boolean or one of its strings; an
+    option left out takes its default."""
+    options = {o.name: o for o in variant.ruleset_options}
+    given = obj(value, "/ruleset", (), tuple(options))
+    for name, chosen in given.items():
+        option = options[name]
+        flag = option.values in (("false", "true"), ("true", "false"))
+        if flag and type(chosen) is not bool:
+            raise JSONModelError(pointer("/ruleset", name), f"the option {name} is true or "
+                                 f"false, not {str(chosen)[:40]!r}")
+        if not flag and (type(chosen) is not str or chosen not in option.values):
+            raise JSONModelError(pointer("/ruleset", name), f"the option {name} is one of "
+                                 f"{', '.join(map(repr, option.values))}, not "
+                                 f"{str(chosen)[:40]!r}")
+    return _made(variant, tuple(sorted(given.items())))
+
+
+@cache
+def _made(variant: Variant, options: tuple[tuple[str, object], ...]) -> Any:
+    """The ruleset with ``options`` set (a few dozen at most: cached)."""
+    return variant.make_ruleset(dict(options)) if options else variant.default_ruleset
+
+
+_PLACE_OF = {label: Place(i) for i, label in enumerate(PLACE_LABELS)}
+_FACES = (None, 1, 2, 3, 4, 5, 6)
+
+
+def _dice(variant: Variant, value: object) -> tuple[tuple[int, ...], tuple[Place, ...]]:
+    codes = _codes(variant)
+    listed = items(value, "/dice", DICE_COUNT, "the six dice, in die order", DICE_COUNT)
+    faces, places = [], []
+    for d, die in enumerate(listed):
+        if type(die) is dict and len(die) == 3 and die.get("die") == codes[d]:
+            face, label = die.get("face", 0), die.get("place")
+            place = _PLACE_OF.get(label) if type(label) is str else None
+            if place is not None and (face is None or type(face) is int) and face in _FACES:
+                faces.append(face or 0)
+                places.append(place)
+                continue
+        at = f"/dice/{d}"
+        fields = obj(die, at, ("die", "face", "place"))
+        if fields["die"] != codes[d]:
+            raise JSONModelError(at + "/die", f"die {d + 1} is {codes[d]!r}: the dice are "
+                                 f"listed in die order ({' '.join(codes)})")
+        if fields["face"] is not None:
+            integer(fields["face"], at + "/face", 1, 6, "a face (or null: not rolled yet)")
+        choice(fields["place"], at + "/place", PLACE_LABELS, "a die's place")
+        raise AssertionError("unreachable: a fault above")  # pragma: no cover
+    return tuple(faces), tuple(places)
+
+
+def _extra_dice(variant: Variant, value: object, where: str) -> int:
+    codes = _codes(variant)
+    listed = items(value, where, DICE_COUNT, "extra dice taken this turn")
+    mask, last = 0, -1
+    for i, code in enumerate(listed):
+        d = codes.index(choice(code, pointer(where, i), codes, "a die"))
+        if d <= last:
+            raise JSONModelError(pointer(where, i), "list the extra dice once each, in die "
+                                 f"order ({' '.join(codes)})")
+        mask |= 1 << d
+        last = d
+    return mask
+
+
+@lru_cache(maxsize=4096)
+def _sheet_fault(variant: Variant, sheet: Sheet, ruleset: Any,
+                 round_: int) -> tuple[str, str] | None:
+    """What no game reaches in a sheet in round ``round_``, as (pointer below the sheet,
+    reason), or None: the game's own sheet checks, and action tracks that show other circles
+    than the sheet's bonuses and the rounds give (rulings 8, 20).  A pure function of immutable
+    values, asked for every sheet of every position read: cached, as the engine caches its
+    tables."""
+    problems = variant.sheet_problems(sheet, ruleset)
+    if problems:
+        return "", f"no game reaches this sheet: {problems[0]}"
+    for t, want in enumerate(track_wants(variant, sheet, round_)):
+        if sheet.circled[t] != want:
+            track = variant.tracks[t]
+            return (f"/actions/{track_key(track)}/circled",
+                    f"{sheet.circled[t]} {track.label} fields circled, but the sheet's bonuses "
+                    f"and rounds 1-{round_} give {want}")
+    return None
+
+
+@lru_cache(maxsize=4096)
+def breakdown(variant: Variant, sheet: Sheet, ruleset: Any) -> ScoreBreakdown:
+    """A sheet's score breakdown (:func:`oracle.engine.scoring.score`; cached: a position's sheets
+    mostly come back unchanged in the next position)."""
+    return score(variant, sheet, ruleset)
+
+
+def _sheet(variant: Variant, value: object, where: str, ruleset: Any, round_: int) -> Sheet:
+    """A player's sheet, checked as position notation checks it (:func:`_sheet_fault`)."""
+    sheet = sheet_from_json(variant, value, where, check_foxes=False)
+    fault = _sheet_fault(variant, sheet, ruleset, round_)
+    if fault is not None:
+        raise JSONModelError(where + fault[0], fault[1])
+    return sheet
+
+
+def _score(variant: Variant, sheet: Sheet, ruleset: Any, player: dict[str, object],
+           where: str) -> None:
+    """The foxes and the score breakdown given with a sheet must be the sheet's."""
+    value = player.get("score")
+    sheet_json = player["sheet"]
+    assert isinstance(sheet_json, dict)
+    if "score" not in player and "foxes" not in sheet_json:
+        return
+    scored = breakdown(variant, sheet, ruleset)
+    check_foxes_of(sheet_json, where + "/sheet", scored.foxes)
+    if "score" not in player:
+        return
+    ours = scored.to_json()
+    given = obj(value, where + "/score", tuple(ours))
+    for name, points in ours.items():
+        if given[name] != points or type(given[name]) is not int:
+            raise JSONModelError(f"{where}/score/{name}", f"the sheet scores {points}, not "
+                                 f"{str(given[name])[:40]}")
+
+
+def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
+    """A state of ``variant`` from its JSON data (or JSON text); :class:`JSONModelError` names
+    the JSON pointer of the fault."""
+    if isinstance(value, (str, bytes)):
+        try:
+            value = jsontext.loads(value)
+        except jsontext.JSONTextError as exc:
+            raise JSONModelError("", str(exc)) from None
+    top = obj(value, "", KEYS)
+    if top["format"] != STATE_FORMAT:
+        raise JSONModelError("/format", f"want {STATE_FORMAT!r}")
+    if top["game"] != variant.name:
+        raise JSONModelError("/game", f"this is a position of {variant.name}, not of "
+                             f"{str(top['game'])[:40]!r}")
+    listed = items(top["players"], "/players", variant.max_players, "players",
+                   variant.min_players)
+    players = len(listed)
+    ids = _IDS[:players]
+    ruleset = _ruleset(variant, top["ruleset"])
+    rounds = variant.rounds_by_players[players]
+    round_ = integer(top["round"], "/round", 1, rounds, f"the round (of {rounds})")
+    sheets, extras, scores = [], [], []  # scores: each player's object, to check last
+    for i, player in enumerate(listed):
+        at = f"/players/{i}"
+        fields = obj(player, at, ("id", "extra_dice", "sheet"), ("score",))
+        if fields["id"] != ids[i]:
+            raise JSONModelError(at + "/id", f"player {i + 1} is {ids[i]!r} (players in seat "
+                                 "order)")
+        sheets.append(_sheet(variant, fields["sheet"], at + "/sheet", ruleset, round_))
+        extras.append(_extra_dice(variant, fields["extra_dice"], at + "/extra_dice"))
+        scores.append(fields)
+    phase = Phase(PHASE_NAMES.index(choice(top["phase"], "/phase", PHASE_NAMES, "the phase")))
+    to = choice(top["to_move"], "/to_move", (*ids, "dice", "nobody"), "who is to move")
+    actor = CHANCE if to == "dice" else NOBODY if to == "nobody" else ids.index(to)
+    faces, places = _dice(variant, top["dice"])
+    state: GameState[Any, Any] = GameState(
+        variant, ruleset, tuple(sheets), round_,
+        ids.index(choice(top["active"], "/active", ids, "the active player")),
+        phase,
+        ids.index(choice(top["seat"], "/seat", ids, "the seat")),
+        actor,
+        integer(top["rolls_used"], "/rolls_used", 0, 3, "the rolls used"),
+        faces, places, tuple(extras),
+    )
+    faults = play_faults(state)
+    if faults:
+        field, problem = faults[0]
+        raise JSONModelError(_POINTER_OF[field], f"no game reaches this position: {problem}")
+    settled = settle(state)
+    if settled != state:
+        raise JSONModelError("/to_move", "not a position in which someone has a decision or a "
+                             f"roll is due (to_move {to}, phase {PHASE_NAMES[phase]}); the game "
+                             f"would go on to to_move {who(settled.actor)}, phase "
+                             f"{PHASE_NAMES[settled.phase]}")
+    for i, player in enumerate(scores):
+        _score(variant, sheets[i], ruleset, player, f"/players/{i}")
+    return state
