@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import gc
 import importlib
+from types import ModuleType
 import inspect
 import json
 import random
@@ -57,6 +58,15 @@ SAMPLE_SEED = 20_240_601
 JSON_FIGURE = "position -> JSON -> position, us (lower is better)"
 TEXT_FIGURE = "position -> text -> position, us (lower is better)"
 
+
+
+def _module(name: str, before_layers: str) -> ModuleType:
+    """The module ``name``, or, in a revision from before oracle/ was split into layer packages
+    (``--against`` an older commit), the same module by its old name ``before_layers``."""
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError:
+        return importlib.import_module(before_layers)
 
 def figure_names() -> list[str]:
     """Every figure, in print order."""
@@ -235,15 +245,15 @@ def measure_players(api: Api, players: int, size: str) -> Iterator[tuple[str, fl
 def records_take_a_game() -> bool:
     """True when ``play_game`` and ``record_game`` take a ``game`` name (trees with the
     registry); older trees record Clever Cubed only."""
-    play_game = importlib.import_module("oracle.records.play").play_game
-    record_game = importlib.import_module("oracle.records.record").record_game
+    play_game = _module("oracle.records.play", "oracle.play").play_game
+    record_game = _module("oracle.records.record", "oracle.record").record_game
     return all("game" in inspect.signature(f).parameters for f in (play_game, record_game))
 
 
 def measure_records(size: str, game: str | None) -> float:
     """Records verified per second: 2-player random games, records built before the clock."""
-    play_game = importlib.import_module("oracle.records.play").play_game
-    record = importlib.import_module("oracle.records.record")
+    play_game = _module("oracle.records.play", "oracle.play").play_game
+    record = _module("oracle.records.record", "oracle.record")
     count = SIZES[size][3]
     named = {} if game is None else {"game": game}
     records = [record.record_game(play_game(2, seed, **named)[0], ("A", "B"), **named)
