@@ -143,8 +143,8 @@ def cubed_checks(world: Mapping[str, types.ModuleType]) -> list[Check]:
                                      f"seeded game {SEEDS[i]} (total {total}) is cut"))
         bad = list(broken(tr)[:2])
         bad.append(("a full turquoise area",
-                    attrs.evolve(tr, final=tr.final.but(  # type: ignore[attr-defined]
-                        turquoise=(1 << 30) - 1))))  # a Cubed sheet
+                    attrs.evolve(tr, final=tr.final.but(  # type: ignore[attr-defined]  # a Cubed PlayerSheet's but()
+                        turquoise=(1 << 30) - 1))))
         for what, wrong in bad:
             out.append(functools.partial(_expect, admits, wrong, None, "unsat",
                                          f"seeded game {SEEDS[i]} with {what} is admitted"))
