@@ -13,6 +13,7 @@ rule the differing part and the step point at (``explain_sheet``, ``explain_dice
 from __future__ import annotations
 
 import itertools
+from types import MappingProxyType
 from collections.abc import Iterator, Mapping
 from typing import Literal, Protocol, runtime_checkable
 
@@ -36,14 +37,14 @@ Key = tuple[str, str]
 #: Situations a cause names besides a kind (``too-strict``, ``too-lenient``, ``state``, the
 #: situation of a difference no situation below singles out), with what a report says of them.
 #: ``option:NAME`` (a ruleset option's other reading decides it) is said by :func:`situation_text`.
-SITUATIONS = {
+SITUATIONS = MappingProxyType({
     "end": "the end of the game: extra dice after the last turn, ruling 7",
     "fallback:action-only": "the passive fallback while a platter die is usable only with the "
                             "game's action, ruling 4",
     "fallback:solo": "the passive fallback in a solo game, rulings 4 and 9",
     "fallback:none-usable": "the passive fallback with no platter die usable, ruling 4",
     "fallback:platter-usable": "a die-field die taken while a platter die is usable, ruling 4",
-}
+})
 #: The option situation's prefix.
 OPTION = "option:"
 

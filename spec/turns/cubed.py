@@ -32,6 +32,8 @@ lets every die be used once more as an extra die there, as far as the extra-die 
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import functools
 from collections.abc import Sequence
 
@@ -57,7 +59,8 @@ FIELDS = (1, 2, 3)
 #: The round whose start gives the black question mark (ruling 8).
 BLACK_ROUND = 4
 #: The round bonuses of rounds 1..6 (ruling 8), the black question mark apart.
-ROUND_GIVES = {RR: (1, 0, 0, 0, 0, 0), XD: (0, 1, 0, 0, 0, 0), NJ: (0, 0, 1, 0, 0, 0)}
+ROUND_GIVES = MappingProxyType(
+    {RR: (1, 0, 0, 0, 0, 0), XD: (0, 1, 0, 0, 0, 0), NJ: (0, 0, 1, 0, 0, 0)})
 #: The most turquoise cells a passive pick or an extra die crosses (a group of 3 dice, solo).
 GROUP_CROSSES = 3
 #: Cells of the turquoise area.

@@ -23,6 +23,8 @@ it or lost.
 
 from __future__ import annotations
 
+from types import MappingProxyType
+
 import functools
 from collections.abc import Sequence
 
@@ -43,9 +45,10 @@ BLUE, WHITE, BLUE_DIE = AREAS.index("blue"), 0, AREAS.index("blue") + 1
 #: The round whose start gives the black question mark (4E-3).
 BLACK_ROUND = 4
 #: Fields of each action track, by action code.
-TRACK_FIELDS = {action: length for action, length, _ in TRACKS}
+TRACK_FIELDS = MappingProxyType({action: length for action, length, _ in TRACKS})
 #: The round bonuses of rounds 1..6 (4E-3), the black question mark apart.
-ROUND_GIVES = {RR: (1, 0, 0, 0, 0, 0), XD: (0, 1, 0, 0, 0, 0), PS: (0, 0, 1, 0, 0, 0)}
+ROUND_GIVES = MappingProxyType(
+    {RR: (1, 0, 0, 0, 0, 0), XD: (0, 1, 0, 0, 0, 0), PS: (0, 0, 1, 0, 0, 0)})
 #: Each area's own question mark.
 OWN_QUESTION = tuple(next(q for q, a in QUESTION_FOR.items() if a == label) for label in AREAS)
 
