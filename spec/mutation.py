@@ -249,13 +249,21 @@ def against_brute_force(label: str, ask: Callable[[], object],
                         want: Callable[[], int]) -> Check:
     """A check that a solver's answer ``ask()`` is proven and equals ``want()``, an independent
     brute force over the engine's own entries; the line it gives names ``label`` and both."""
+    return _proven_equal(ask, want, lambda value, proven, expected:
+                         f"{label}: {value} (proven: {proven}), brute force {expected}")
+
+
+def _proven_equal(ask: Callable[[], object], want: Callable[[], int],
+                  say: Callable[[object, object, int], str]) -> Check:
+    """A check that ``ask()`` answers ``want()``, proven; ``say(value, proven, expected)``
+    words a difference."""
     def check() -> list[str]:
         expected = want()
         answer = ask()
         value, proven = getattr(answer, "value"), getattr(answer, "proven")
         if (value, proven) == (expected, True):
             return []
-        return [f"{label}: {value} (proven: {proven}), brute force {expected}"]
+        return [say(value, proven, expected)]
     return check
 
 
@@ -308,14 +316,8 @@ def out_of_time(q: types.ModuleType) -> list[str]:
 def whole_sheet(label: str, ask: Callable[[], object], want: Callable[[], int]) -> Check:
     """A check that a whole-sheet answer ``ask()`` (``sheet_max``, ``fewest`` for the whole
     sheet) is proven and equals ``want()``, read from the real decomposition's best totals."""
-    def check() -> list[str]:
-        expected = want()
-        answer = ask()
-        value, proven = getattr(answer, "value"), getattr(answer, "proven")
-        if (value, proven) == (expected, True):
-            return []
-        return [f"{label}: {value}, the decomposition {expected}"]
-    return check
+    return _proven_equal(ask, want, lambda value, proven, expected:
+                         f"{label}: {value}, the decomposition {expected}")
 
 
 def full_sheet(ask: Callable[[int], object], totals: Callable[[], Sequence[int]]) -> Check:
