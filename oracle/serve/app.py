@@ -2,7 +2,8 @@
 (:mod:`oracle.serve.endpoints`), admission (:mod:`oracle.serve.admission`: the body first, then
 a place among the concurrent requests), the guard around it all (:mod:`oracle.serve.guard`:
 one JSON answer for every request, CORS headers on every answer and preflights answered, and
-stopping at once on a signal), and the errors: a refused request
+stopping at once on a signal), the direct way to ``POST /legal`` and ``/apply``
+(:mod:`oracle.serve.direct`), and the errors: a refused request
 (:class:`~oracle.serve.problems.ApiError`), an unknown path, a method a path does not take (with
 the ``Allow`` header), and any failure of the service itself are all answered as one problem
 details object (RFC 9457, :mod:`oracle.serve.problems`), never with a traceback."""
@@ -16,13 +17,13 @@ from collections.abc import AsyncIterator, Callable
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
 from oracle.serve.admission import Admission
 from oracle.serve.cors import Cors, cors_from_environment
+from oracle.serve.direct import DirectRoutes
 from oracle.serve.endpoint import Endpoint
 from oracle.serve.endpoints import ENDPOINTS
 from oracle.serve.guard import Guard, stop_on_signals
@@ -78,8 +79,8 @@ def create_app(limits: Limits | None = None, clock: Clock = MONOTONIC,
                signals: bool = False, cors: Cors | None = None) -> Guard:
     """The application with ``limits`` (default: :class:`Limits`' defaults), whose time limits
     read ``clock``, and whose answers carry the CORS headers of ``cors`` (default: every
-    origin): the guard around the routes (``.app``, whose ``state.service`` holds the
-    settings).  With ``signals``, Ctrl-C and SIGTERM stop it at once
+    origin): the guard, around admission, around the direct way to the position endpoints,
+    around the routes (whose ``state.service`` holds the settings).  With ``signals``, Ctrl-C and SIGTERM stop it at once
     (:func:`oracle.serve.guard.stop_on_signals`, installed when the server starts it)."""
     limits = limits or Limits()
     service = Service(limits, processes(), clock)
@@ -92,13 +93,13 @@ def create_app(limits: Limits | None = None, clock: Clock = MONOTONIC,
 
     routes = Starlette(
         routes=[Route(e.path, e.handler, methods=[e.method]) for e in ENDPOINTS],
-        middleware=[Middleware(Admission, limits=limits, clock=clock)],
         exception_handlers={ApiError: _refused, HTTPException: _http, Exception: _failed},
         lifespan=lifespan,
     )
     routes.state.service = service
     routes.state.openapi = openapi_text()
-    guard = Guard(routes, on_stop=(service.solves.stop,), cors=cors or Cors(),
+    admitted = Admission(DirectRoutes(routes, ENDPOINTS, service.memo), limits, clock)
+    guard = Guard(admitted, on_stop=(service.solves.stop,), cors=cors or Cors(),
                   methods=path_methods(ENDPOINTS))
     return guard
 

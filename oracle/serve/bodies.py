@@ -30,12 +30,24 @@ JSON_LINES = ("application/x-ndjson", "application/jsonl", "application/json-lin
 
 def media_type(request: Request) -> str:
     """The request's media type, without parameters, in lower case ("" when none)."""
-    return request.headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    return media_of(request.headers.get("content-type", ""))
+
+
+def media_of(content_type: str) -> str:
+    """The media type a ``Content-Type`` header's value names, without parameters, in lower
+    case ("" when none)."""
+    return content_type.split(";", 1)[0].strip().lower()
 
 
 def require_media(request: Request, allowed: tuple[str, ...] = (JSON,)) -> str:
     """The media type, if it is one of ``allowed`` (a missing one counts as JSON); else 415."""
-    kind = media_type(request) or JSON
+    return allowed_media(request.headers.get("content-type", ""), allowed)
+
+
+def allowed_media(content_type: str, allowed: tuple[str, ...] = (JSON,)) -> str:
+    """The media type a ``Content-Type`` header's value names, if it is one of ``allowed`` (a
+    missing one counts as JSON); else 415."""
+    kind = media_of(content_type) or JSON
     if kind not in allowed:
         raise ApiError(415, f"the body is {excerpt(kind, 60)}; send it as "
                        f"{' or '.join(allowed)}", "header: content-type")

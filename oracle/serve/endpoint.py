@@ -9,7 +9,12 @@ import attrs
 from starlette.requests import Request
 from starlette.responses import Response
 
+from oracle.serve.memo import PositionMemo
+
 Handler = Callable[[Request], Awaitable[Response]]
+#: An endpoint's answer made from its body alone (its media type checked already), with the
+#: worker's memo of positions: the JSON text of the answer (:mod:`oracle.serve.direct`).
+Direct = Callable[[bytes, PositionMemo], bytes]
 #: A body: its media type and its schema's name (None: not JSON).
 Body = tuple[str, str | None]
 #: An example, made when the OpenAPI document is (from the library's own answers).
@@ -22,7 +27,9 @@ class Endpoint:
     ``operation`` id and ``tag``, its request ``body`` and ``answer`` media types with their
     schemas' names (``answer`` defaults to JSON), the error statuses it may answer, its
     ``query`` parameters as (name, description, allowed values or ()) triples, and examples of
-    its request body and of its answer (for the first media type of each)."""
+    its request body and of its answer (for the first media type of each); ``direct``: the
+    answer the service gives without the routes (:mod:`oracle.serve.direct`), the same as
+    ``handler``'s."""
 
     method: str
     path: str
@@ -36,5 +43,6 @@ class Endpoint:
     query: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     example: Example | None = None
     answer_example: Example | None = None
+    direct: Direct | None = None
 
 

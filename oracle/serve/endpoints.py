@@ -45,12 +45,14 @@ ENDPOINTS: tuple[Endpoint, ...] = (
              "JSON), who is to move, the dice and where they lie.", operation="legalMoves",
              tag="positions", body=((JSON, "legal-request"),),
              answer=((JSON, "position-answer"),), errors=_BODY,
-             example=examples.legal_request, answer_example=examples.legal_answer),
+             example=examples.legal_request, answer_example=examples.legal_answer,
+             direct=positions.legal_answer),
     Endpoint("POST", "/apply", positions.apply, "Apply a move (as text or as JSON) to a "
              "position: the new position, or the broken rule's id, the reason and the legal "
              "moves instead.", operation="applyMove", tag="positions",
              body=((JSON, "apply-request"),), answer=((JSON, "apply-answer"),), errors=_BODY,
-             example=examples.apply_request, answer_example=examples.apply_answer),
+             example=examples.apply_request, answer_example=examples.apply_answer,
+             direct=positions.apply_answer),
     Endpoint("POST", "/score", sheets.score, "Score a sheet (a game and its sheet, as text or "
              "JSON), or every sheet of a position.", operation="scoreSheets", tag="sheets",
              body=((JSON, "score-request"),), answer=((JSON, "score-answer"),),

@@ -14,6 +14,7 @@ from oracle.games import GAMES, find_game
 from oracle.records.record import record_game
 from oracle.serve import catalogue, positions, sheets
 from oracle.serve.memo import PositionMemo
+from oracle.serve.problems import dumps
 from oracle.records.verifier import Judging, judge_item
 
 #: The example game.
@@ -72,7 +73,7 @@ def legal_request() -> dict[str, object]:
 
 def legal_answer() -> object:
     """``POST /legal``'s answer."""
-    return positions.as_json(positions._legal(legal_request(), PositionMemo()))
+    return json.loads(positions.legal_answer(dumps(legal_request()), PositionMemo()))
 
 
 def apply_request() -> dict[str, object]:
@@ -83,7 +84,7 @@ def apply_request() -> dict[str, object]:
 
 def apply_answer() -> object:
     """``POST /apply``'s answer."""
-    return positions.as_json(positions._apply(apply_request(), PositionMemo()))
+    return json.loads(positions.apply_answer(dumps(apply_request()), PositionMemo()))
 
 
 def score_request() -> dict[str, object]:

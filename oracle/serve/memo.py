@@ -5,7 +5,8 @@ that a position an app sends back as the service gave it (the usual loop: ``/app
 It changes no answer, only how quickly it comes: reading a position's JSON
 (:meth:`~oracle.engine.game.Game.from_json`) and writing it (:meth:`~oracle.engine.game.Game.to_json`, then
 the JSON text) are pure functions, and the memo keeps their results for the exact JSON text of
-a position (as :func:`oracle.serve.problems.dumps` writes it) and for the state, the last
+a position (as :func:`oracle.serve.problems.dumps` writes it, or as a request spelt it when the
+body shows where it lies exactly) and for the state, the last
 :data:`SIZE` of each.  The service stays stateless: another worker, or this one after a restart,
 gives the same answer, reading the position afresh.  Positions that are not read (refused with
 a 422) are not kept.
@@ -68,6 +69,17 @@ class PositionMemo:
             text = dumps(data)
         except (TypeError, ValueError):  # no JSON text: the reader says what is wrong
             return reader(data)
+        found = self._read.get(text)
+        if found is None:
+            found = reader(data)
+            self._read.put(text, found)
+        return found
+
+    def read_text(self, text: bytes, data: object,
+                  reader: Callable[[object], tuple[Game, State]]) -> tuple[Game, State]:
+        """:meth:`read` for ``data`` whose JSON text in the request is ``text`` (the service
+        knows it: :func:`oracle.serve.positions._read`), kept under that text: as a client
+        spells it, not as :func:`dumps` would (no need to write it again to look it up)."""
         found = self._read.get(text)
         if found is None:
             found = reader(data)

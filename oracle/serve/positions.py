@@ -35,10 +35,13 @@ from oracle.serve.bodies import checked, json_body, parse_json, read_body, requi
 from oracle.serve.problems import ApiError, dumps
 from oracle.serve.memo import PositionMemo
 from oracle.serve.service import (
+    answer_text,
     answer_with_json,
+    json_answer,
     game_named,
     given_state,
     model_problem,
+    model_state,
     service,
 )
 
@@ -130,7 +133,7 @@ def _new(body: dict[str, object], memo: PositionMemo) -> Answer:
     return position_answer(game, game.new_game(players, ruleset), _text_wanted(body), memo)
 
 
-def _legal(body: dict[str, object], memo: PositionMemo, known: Known = None) -> Answer:
+def _legal(body: dict[str, object], known: Known, memo: PositionMemo) -> Answer:
     game, state = known or given_state(body, memo)
     return position_answer(game, state, _text_wanted(body), memo)
 
@@ -158,7 +161,7 @@ def _given_json(game: Game, move: Move, given: object) -> object:
         return None
 
 
-def _apply(body: dict[str, object], memo: PositionMemo, known: Known = None) -> Answer:
+def _apply(body: dict[str, object], known: Known, memo: PositionMemo) -> Answer:
     game, state = known or given_state(body, memo)
     text = _text_wanted(body)
     move = _move(game, body["move"])
@@ -175,31 +178,65 @@ def _apply(body: dict[str, object], memo: PositionMemo, known: Known = None) -> 
                                    else game.format_position(state))
         return refused, (*_moves(game, exc.legal), ("state", memo.write(game, state)))
     found, given = position_answer(game, after, text, memo)
-    return {"accepted": True, "move": str(move), "move_json": _move_json(game, move),
-            **found}, given
+    move_text, move_json = _texts(game.name, cast(Hashable, move))
+    return {"accepted": True, **found}, (("move", move_text), ("move_json", move_json), *given)
 
 
-async def _known_body(request: Request, memo: PositionMemo,
-                      definition: str) -> tuple[dict[str, object], Known]:
-    """The request's body, checked, and its position if it is known already: a body that is
+def _body_state(raw: bytes, definition: str) -> bytes | None:
+    """The JSON text of the position in a body that is ``{"state": TEXT}`` (``/legal``) or
+    ``{"state": TEXT, "move": MOVE}`` (``/apply``), as the body spells it; None for any other
+    body.  A cut only: whether TEXT really is the ``state`` is for :func:`_read` to confirm."""
+    if not (raw.startswith(_STATE_FIRST) and raw.endswith(b"}")):
+        return None
+    cut = raw.rfind(_MOVE_NEXT) if definition == "apply-request" else len(raw) - 1
+    return raw[len(_STATE_FIRST):cut] if cut > len(_STATE_FIRST) else None
+
+
+def _spelt_alone(body: dict[str, object], raw: bytes, text: bytes, definition: str) -> bool:
+    """True when ``raw`` is exactly ``{"state": TEXT}`` or ``{"state": TEXT, "move": MOVE}``
+    with MOVE written as :func:`dumps` writes ``body["move"]``: then TEXT is the ``state``'s
+    own JSON text (the body read has no other field, and no key twice), which the memo may
+    keep as it is."""
+    if definition == "apply-request":
+        return (body.keys() == {"state", "move"}
+                and raw[len(_STATE_FIRST) + len(text) + len(_MOVE_NEXT):-1] == dumps(body["move"]))
+    return body.keys() == {"state"}
+
+
+def _read(raw: bytes, memo: PositionMemo, definition: str) -> tuple[dict[str, object], Known]:
+    """The body ``raw``, checked, and its position if it is known already.  A body that is
     ``{"state": TEXT}`` (``/legal``) or ``{"state": TEXT, "move": MOVE}`` (``/apply``), where
     TEXT is, byte for byte, the JSON text of a position the memo read or wrote lately (what an
     app sends back as the service gave it), needs only its move read; any other body is read and
-    checked as every body is (:func:`~oracle.serve.bodies.json_body`), which words the errors."""
-    require_media(request)
-    raw = await read_body(request)
-    if raw.startswith(_STATE_FIRST) and raw.endswith(b"}"):
-        cut = raw.rfind(_MOVE_NEXT) if definition == "apply-request" else len(raw) - 1
-        known = memo.known(raw[len(_STATE_FIRST):cut]) if cut > 0 else None
-        if known is not None:
-            body: dict[str, object] = {"state": {}}  # a position known: no need to read it
-            try:
-                if definition == "apply-request":
-                    body["move"] = parse_json(raw[cut + len(_MOVE_NEXT):-1], "move")
-                return checked(body, definition), known
-            except ApiError:
-                pass  # read and checked in full below, to word the error
-    return checked(parse_json(raw), definition), None
+    checked as every body is (:func:`~oracle.serve.bodies.parse_json`,
+    :func:`~oracle.serve.bodies.checked`), which words the errors, and its position is read
+    (and kept in the memo under the body's own TEXT, when the body is so spelt)."""
+    text = _body_state(raw, definition)
+    known = memo.known(text) if text is not None else None
+    if known is not None:
+        assert text is not None
+        body: dict[str, object] = {"state": {}}  # a position known: no need to read it
+        try:
+            if definition == "apply-request":
+                body["move"] = parse_json(raw[len(_STATE_FIRST) + len(text) + len(_MOVE_NEXT):-1],
+                                          "move")
+            return checked(body, definition), known
+        except ApiError:
+            pass  # read and checked in full below, to word the error
+    body = checked(parse_json(raw), definition)
+    if text is not None and "state" in body and _spelt_alone(body, raw, text, definition):
+        return body, memo.read_text(text, body["state"], model_state)
+    return body, given_state(body, memo)
+
+
+def legal_answer(raw: bytes, memo: PositionMemo) -> bytes:
+    """``POST /legal``'s answer to the body ``raw`` (its media type checked already)."""
+    return answer_text(*_legal(*_read(raw, memo, "legal-request"), memo=memo))
+
+
+def apply_answer(raw: bytes, memo: PositionMemo) -> bytes:
+    """``POST /apply``'s answer to the body ``raw`` (its media type checked already)."""
+    return answer_text(*_apply(*_read(raw, memo, "apply-request"), memo=memo))
 
 
 async def new(request: Request) -> Response:
@@ -209,15 +246,14 @@ async def new(request: Request) -> Response:
 
 
 async def legal(request: Request) -> Response:
-    """``POST /legal``: body ``{"state": ...}`` or ``{"position": ...}``."""
-    memo = service(request).memo
-    body, known = await _known_body(request, memo, "legal-request")
-    return answer_with_json(*_legal(body, memo, known))
+    """``POST /legal``: body ``{"state": ...}`` or ``{"position": ...}`` (the service answers
+    it directly, :mod:`oracle.serve.direct`; this is the same through the routes)."""
+    require_media(request)
+    return json_answer(legal_answer(await read_body(request), service(request).memo))
 
 
 async def apply(request: Request) -> Response:
     """``POST /apply``: body ``{"state": ..., "move": ...}`` or ``{"position": ...,
     "move": ...}``."""
-    memo = service(request).memo
-    body, known = await _known_body(request, memo, "apply-request")
-    return answer_with_json(*_apply(body, memo, known))
+    require_media(request)
+    return json_answer(apply_answer(await read_body(request), service(request).memo))

@@ -123,16 +123,26 @@ def answer(data: object, status: int = 200) -> Response:
     return Response(dumps(data), status, media_type="application/json")
 
 
-def answer_with_json(data: dict[str, object], given: tuple[tuple[str, bytes], ...]) -> Response:
-    """A JSON answer: ``data``, then the fields ``given`` as JSON text already (a position's
-    ``state``, :meth:`oracle.serve.memo.PositionMemo.write`), in order."""
+def answer_text(data: dict[str, object], given: tuple[tuple[str, bytes], ...]) -> bytes:
+    """An answer's JSON text: ``data``, then the fields ``given`` as JSON text already (a
+    position's ``state``, :meth:`oracle.serve.memo.PositionMemo.write`), in order."""
     head = dumps(data)[:-1]
     parts = [head]
     for key, text in given:
         parts.append(b'%s"%s": %s' % (b", " if len(parts) > 1 or len(head) > 1 else b"",
                                       key.encode("ascii"), text))
     parts.append(b"}")
-    return Response(b"".join(parts), media_type="application/json")
+    return b"".join(parts)
+
+
+def json_answer(text: bytes) -> Response:
+    """A JSON answer whose text is made already."""
+    return Response(text, media_type="application/json")
+
+
+def answer_with_json(data: dict[str, object], given: tuple[tuple[str, bytes], ...]) -> Response:
+    """A JSON answer: :func:`answer_text`."""
+    return json_answer(answer_text(data, given))
 
 
 def game_named(name: str, where: str, status: int = 422) -> Game:
