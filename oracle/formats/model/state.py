@@ -132,15 +132,46 @@ def _sheet_and_score_text(variant: Variant, sheet: Sheet, ruleset: Any) -> str:
     return json.dumps(_sheet_and_score(variant, sheet, ruleset))[1:-1]
 
 
+@lru_cache(maxsize=256)
+def _head_parts(variant: Variant, ruleset: Any) -> tuple[str, str]:
+    """The JSON text of the keys of :func:`_head` that a game and its ruleset fix: before the
+    round, and its ruleset object (few of each: cached)."""
+    return (json.dumps({"format": STATE_FORMAT, "game": variant.name})[:-1],
+            json.dumps(dict(_options(ruleset))))
+
+
+@lru_cache(maxsize=4096)
+def _dice_text(codes: tuple[str, ...], faces: tuple[int, ...],
+               places: tuple[Place, ...]) -> str:
+    """The JSON text of :func:`_head`'s ``dice`` (cached: a turn's dice come back)."""
+    return json.dumps([{"die": codes[d], "face": faces[d] or None,
+                        "place": PLACE_LABELS[places[d]]} for d in range(DICE_COUNT)])
+
+
+@cache
+def _seat_text(codes: tuple[str, ...], seat: int, extras: int) -> str:
+    """The JSON text of :func:`_seat` without its closing brace (at most 8 x 64 of each
+    game: cached)."""
+    return json.dumps({"id": _IDS[seat], "extra_dice": list(_extras(codes)[extras])})[:-1]
+
+
 def state_to_json_text(state: GameState[Any, Any]) -> str:
     """``json.dumps(state_to_json(state))``, exactly (ASCII, the default separators), made from
-    each sheet's text kept from the last positions: what a service that answers with positions
-    writes, quicker."""
+    the texts of its parts kept from the last positions (each sheet's, the dice's, each seat's;
+    every name in it is a plain ASCII word, written as :func:`json.dumps` writes it): what a
+    service that answers with positions writes, quicker."""
+    variant = state.variant
+    codes = _codes(variant)
     players = ", ".join(
-        json.dumps(_seat(state, i))[:-1] + ", "
-        + _sheet_and_score_text(state.variant, sheet, state.ruleset) + "}"
+        _seat_text(codes, i, state.extras[i]) + ", "
+        + _sheet_and_score_text(variant, sheet, state.ruleset) + "}"
         for i, sheet in enumerate(state.sheets))
-    return json.dumps(_head(state))[:-1] + ', "players": [' + players + "]}"
+    first, options = _head_parts(variant, state.ruleset)
+    return (f'{first}, "ruleset": {options}, "round": {state.round}, "phase": '
+            f'"{PHASE_NAMES[state.phase]}", "to_move": "{who(state.actor)}", "active": '
+            f'"{_IDS[state.active]}", "seat": "{_IDS[state.seat]}", "rolls_used": '
+            f'{state.rolls}, "dice": {_dice_text(codes, state.faces, state.places)}, '
+            f'"players": [{players}]}}')
 
 
 def _ruleset(variant: Variant, value: object) -> Any:
