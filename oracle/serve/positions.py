@@ -88,15 +88,30 @@ def _moves(game: Game, moves: tuple[Move, ...]) -> tuple[tuple[str, bytes], ...]
 def position_answer(game: Game, state: State, text: bool, memo: PositionMemo) -> Answer:
     """A position as ``POST /legal`` answers it (schema ``position-answer``), with its position
     notation when ``text``."""
+    dice = game.dice_text(state)
     out: dict[str, object] = {
         "game": game.name, "to_move": who(state.actor), "over": state.is_terminal,
-        "round": state.round, "rounds": state.rounds, "dice_text": game.dice_text(state),
-        "dice": [{"code": d.die.code, "value": d.face, "place": d.place.label}
-                 for d in game.dice(state)],
+        "round": state.round, "rounds": state.rounds, "dice_text": dice,
     }
     if text:
         out["position"] = game.format_position(state)
-    return out, (*_moves(game, game.legal_moves(state)), ("state", memo.write(game, state)))
+    return out, (("dice", _dice_json(dice)), *_moves(game, game.legal_moves(state)),
+                 ("state", memo.write(game, state)))
+
+
+@functools.lru_cache(maxsize=4096)
+def _dice_json(dice_text: str) -> bytes:
+    """The ``dice`` field of a position's answer as JSON text: each die's code, face (null: not
+    rolled) and place, in die order, read from the dice's text (``W3:cup Y-:platter ...``,
+    :meth:`~oracle.engine.game.Game.dice_text`: a die's code, its face or ``-``, its place),
+    which says all of it (cached: a turn's dice come back)."""
+    dice = []
+    for die in dice_text.split():
+        shown, place = die.split(":")
+        face = shown[-1]
+        dice.append({"code": shown[:-1], "value": None if face == "-" else int(face),
+                     "place": place})
+    return dumps(dice)
 
 
 def as_json(found: Answer) -> dict[str, object]:

@@ -137,3 +137,18 @@ def test_a_failure_on_the_direct_way_is_one_json_answer(monkeypatch: pytest.Monk
         create_app(), [("/legal", b'{"state": %s}' % json.dumps(state).encode(), JSON)])
     assert status == 500 and kind == "application/problem+json"
     assert "RuntimeError" in json.loads(body)["detail"]
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_an_answer_shows_each_die_as_the_game_has_it(name: str) -> None:
+    """An answer's ``dice`` (written from the dice's text) is each die's code, face and place
+    as the game reads them, in every position of a seeded game, rolled or not."""
+    game = find_game(name)
+    state = game.new_game(2)
+    memo = PositionMemo()
+    for move in play_game(2, 5, game=name)[0][:60]:
+        answer = json.loads(positions.legal_answer(
+            json.dumps({"state": game.to_json(state)}).encode(), memo))
+        assert answer["dice"] == [{"code": d.die.code, "value": d.face,
+                                   "place": d.place.label} for d in game.dice(state)]
+        state = game.apply_unchecked(state, move)
