@@ -1,0 +1,197 @@
+"""How one ``apply`` travels through the engine (a script, not a test): run ``python bench/flow.py``.
+
+Plays seeded random games of every registered game and, with :func:`sys.setprofile`, watches each
+checked :func:`oracle.engine.apply` call (chance moves and player moves alike; the moves are
+chosen from ``legal_moves`` outside the watch).  It counts, per ``apply``, how many times control
+*enters* each module of ``oracle``: a call of a Python function of that module from a function of
+another module (the caller is the nearest frame of ``oracle`` up the stack, so generated code such
+as an attrs ``__init__`` is transparent; a call inside one module is not an entry).
+
+Printed: for each module entered, the average entries per ``apply`` and the most in one ``apply``;
+then the longest back-and-forth: the longest stretch of one ``apply`` in which control goes to and
+fro between the same two modules only (counted in crossings, calls and returns), with its modules.
+
+``--games N`` games per game and number of players (default 2), ``--players 1 2 ...`` (default
+1 2 3), ``--seed S`` the first seed (default 0); ``--json`` prints the figures as JSON.  The
+figures are counts of calls, not times: they do not depend on the machine.  tests/engine/test_flow.py
+holds bounds on them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import attrs
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run by path from anywhere: this tree's oracle
+    sys.path.insert(0, str(ROOT))
+
+import oracle  # noqa: E402
+from oracle import engine  # noqa: E402
+from oracle.engine import legal  # noqa: E402
+from oracle.games import GAMES, find_game  # noqa: E402
+
+PACKAGE = str(Path(oracle.__file__).resolve().parent)
+
+
+def module_of(filename: str) -> str | None:
+    """The module path of a source file of ``oracle`` (``engine/legal.py``), None for others."""
+    if not filename.startswith(PACKAGE):
+        return None
+    return filename[len(PACKAGE) + 1:]
+
+
+@attrs.frozen
+class ApplyFlow:
+    """What one ``apply`` did: entries per module, and its longest back-and-forth
+    (crossings, the two modules)."""
+
+    entries: Counter[str]
+    longest: int
+    between: tuple[str, ...]
+    legality_checks: int
+
+
+def _longest_two(trace: Sequence[str]) -> tuple[int, tuple[str, ...]]:
+    """The longest stretch of ``trace`` (the modules control was in, no two consecutive ones
+    equal) that holds two modules only, so alternates between them: its number of crossings and
+    the two modules."""
+    best, best_pair = 0, ()
+    start = 0
+    for i in range(1, len(trace)):
+        if i >= 2 and trace[i] != trace[i - 2]:
+            start = i - 1
+        if i - start > best:
+            best, best_pair = i - start, tuple(sorted((trace[i - 1], trace[i])))
+    return best, best_pair
+
+
+def watch(call: Callable[[], Any]) -> tuple[Any, ApplyFlow]:
+    """Run ``call`` under the profiler; its result and what it did."""
+    entries: Counter[str] = Counter()
+    trace: list[str] = []
+    checks = 0
+    check_code = legal.is_legal_formed.__code__
+
+    def oracle_caller(frame: FrameType | None) -> str | None:
+        while frame is not None:
+            found = module_of(frame.f_code.co_filename)
+            if found is not None:
+                return found
+            frame = frame.f_back
+        return None
+
+    def profile(frame: FrameType, event: str, arg: object) -> None:
+        nonlocal checks
+        if event == "call":
+            callee = module_of(frame.f_code.co_filename)
+            if callee is None:
+                return
+            if frame.f_code is check_code:
+                checks += 1
+            caller = oracle_caller(frame.f_back)
+            if caller is not None and caller != callee:
+                entries[callee] += 1
+            if not trace or trace[-1] != callee:
+                trace.append(callee)
+        elif event == "return":
+            callee = module_of(frame.f_code.co_filename)
+            if callee is None:
+                return
+            back = oracle_caller(frame.f_back)
+            if back is not None and trace and trace[-1] != back:
+                trace.append(back)
+
+    sys.setprofile(profile)
+    try:
+        result = call()
+    finally:
+        sys.setprofile(None)
+    # the first element is the module apply lives in, entered from outside oracle
+    longest, between = _longest_two(trace)
+    return result, ApplyFlow(entries, longest, between, checks)
+
+
+def flows(game_name: str, players: int, seed: int) -> Iterator[ApplyFlow]:
+    """The flow of every ``apply`` of one seeded random game (moves uniformly among the legal
+    ones, chance moves sampled)."""
+    game = find_game(game_name)
+    rng = random.Random(seed)
+    state = game.new_game(players)
+    while not state.is_terminal:
+        if state.is_chance:
+            move = game.sample_chance(state, rng)
+        else:
+            move = rng.choice(game.legal_moves(state))
+        state, flow = watch(lambda: engine.apply(state, move))  # noqa: B023 - called at once
+        yield flow
+
+
+@attrs.frozen
+class Figures:
+    """The figures of many ``apply`` calls."""
+
+    applies: int
+    average: dict[str, float]
+    most: dict[str, int]
+    longest: int
+    between: tuple[str, ...]
+    checks_most: int
+
+
+def figures(games: Sequence[str], players: Sequence[int], seeds: Sequence[int]) -> Figures:
+    """The figures of the games of ``games`` for each number of ``players`` and each seed."""
+    total: Counter[str] = Counter()
+    most: Counter[str] = Counter()
+    applies = longest = checks_most = 0
+    between: tuple[str, ...] = ()
+    for name in games:
+        for n in players:
+            if not find_game(name).min_players <= n <= find_game(name).max_players:
+                continue
+            for seed in seeds:
+                for flow in flows(name, n, seed):
+                    applies += 1
+                    total.update(flow.entries)
+                    for module, count in flow.entries.items():
+                        most[module] = max(most[module], count)
+                    if flow.longest > longest:
+                        longest, between = flow.longest, flow.between
+                    checks_most = max(checks_most, flow.legality_checks)
+    average = {m: total[m] / applies for m in sorted(total, key=lambda m: -total[m])}
+    return Figures(applies, average, dict(most), longest, between, checks_most)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=2, help="games per game and player count")
+    parser.add_argument("--players", type=int, nargs="+", default=[1, 2, 3])
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    found = figures(tuple(GAMES), args.players, range(args.seed, args.seed + args.games))
+    if args.json:
+        print(json.dumps(attrs.asdict(found), indent=2))
+        return 0
+    print(f"{found.applies} apply calls ({', '.join(GAMES)}; players {args.players}; "
+          f"{args.games} games each)")
+    print(f"{'module':32} {'entries/apply':>14} {'most in one':>12}")
+    for module, average in found.average.items():
+        print(f"{module:32} {average:14.2f} {found.most[module]:12d}")
+    print(f"longest back-and-forth: {found.longest} crossings between "
+          f"{' and '.join(found.between)}")
+    print(f"legality checks (is_legal_formed) in one apply: at most {found.checks_most}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
