@@ -1,7 +1,7 @@
 """How one ``apply`` travels through the engine (a script, not a test): ``python bench/flow.py``.
 
 Plays seeded random games of every registered game and, with :func:`sys.setprofile`, watches each
-checked :func:`oracle.engine.apply` call (chance moves and player moves alike; the moves are
+checked ``apply`` call (the game's, :func:`oracle.engine.apply` behind it; chance moves and player moves alike; the moves are
 chosen from ``legal_moves`` outside the watch).  It counts, per ``apply``, how many times control
 *enters* each module of ``oracle``: a call of a Python function of that module from a function of
 another module (the caller is the nearest frame of ``oracle`` up the stack, so generated code such
@@ -48,10 +48,12 @@ def package() -> str:
 
 @attrs.frozen
 class ApplyFlow:
-    """What one ``apply`` did: entries per module; its longest back-and-forth (crossings, the
-    two modules), overall and inside the engine; the calls of the legality check."""
+    """What one ``apply`` did: entries per module, and per (caller's module, module entered);
+    its longest back-and-forth (crossings, the two modules), overall and inside the engine; the
+    calls of the legality check."""
 
     entries: Counter[str]
+    pairs: Counter[tuple[str, str]]
     longest: int
     between: tuple[str, ...]
     engine_longest: int
@@ -59,17 +61,18 @@ class ApplyFlow:
     legality_checks: int
 
 
-def _longest_two(trace: Sequence[str]) -> tuple[int, tuple[str, ...]]:
+def _longest_two(trace: Sequence[str]) -> tuple[int, tuple[str, str]]:
     """The longest stretch of ``trace`` (the modules control was in, no two consecutive ones
     equal) that holds two modules only, so alternates between them: its number of crossings and
     the two modules."""
-    best, best_pair = 0, ()
+    best, best_pair = 0, ("", "")
     start = 0
     for i in range(1, len(trace)):
         if i >= 2 and trace[i] != trace[i - 2]:
             start = i - 1
         if i - start > best:
-            best, best_pair = i - start, tuple(sorted((trace[i - 1], trace[i])))
+            first, second = sorted((trace[i - 1], trace[i]))
+            best, best_pair = i - start, (first, second)
     return best, best_pair
 
 
@@ -80,6 +83,7 @@ def watch(call: Callable[[], Any]) -> tuple[Any, ApplyFlow]:
     prefix = package() + "/"
     cut = len(prefix)
     entries: Counter[str] = Counter()
+    pairs: Counter[tuple[str, str]] = Counter()
     trace: list[str] = []
     checks = 0
     check_code = getattr(legal, "check", legal.is_legal_formed).__code__
@@ -107,6 +111,7 @@ def watch(call: Callable[[], Any]) -> tuple[Any, ApplyFlow]:
                 checks += 1
             if caller is not None and caller != callee:
                 entries[callee] += 1
+                pairs[caller, callee] += 1
             if not trace or trace[-1] != callee:
                 trace.append(callee)
         elif caller is not None and trace and trace[-1] != caller:
@@ -123,13 +128,12 @@ def watch(call: Callable[[], Any]) -> tuple[Any, ApplyFlow]:
         if module.startswith(ENGINE) and (not engine_trace or engine_trace[-1] != module):
             engine_trace.append(module)
     engine_longest, engine_between = _longest_two(engine_trace)
-    return result, ApplyFlow(entries, longest, between, engine_longest, engine_between, checks)
+    return result, ApplyFlow(entries, pairs, longest, between, engine_longest, engine_between, checks)
 
 
 def flows(game_name: str, players: int, seed: int) -> Iterator[ApplyFlow]:
     """The flow of every ``apply`` of one seeded random game (moves uniformly among the legal
     ones, chance moves sampled)."""
-    from oracle import engine
     from oracle.games import find_game
 
     game = find_game(game_name)
@@ -140,7 +144,7 @@ def flows(game_name: str, players: int, seed: int) -> Iterator[ApplyFlow]:
             move = game.sample_chance(state, rng)
         else:
             move = rng.choice(game.legal_moves(state))
-        state, flow = watch(lambda: engine.apply(state, move))  # noqa: B023 - called at once
+        state, flow = watch(lambda: game.apply(state, move))  # noqa: B023 - called at once
         yield flow
 
 

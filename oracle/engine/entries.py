@@ -12,7 +12,7 @@ read for it, and is entered with exactly those (the data goes one way: check, th
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 from oracle.engine.area import QUESTION_DIE
 from oracle.engine.dice import POSITION_OF, Place, Position
@@ -28,16 +28,12 @@ _CUP = Place.CUP
 _QUESTION = int(Position.QUESTION)
 
 
-class DieReading(NamedTuple):
-    """What the legality check read of a die move, and what entering it uses: the ``number``
-    the die enters (its face, changed by the game's own action use the move names), the
-    ``partner`` die's number (rulings 15, 4E-2), the ``position`` it is entered from (ruling 5)
-    and the index of the action ``use`` (0: none)."""
-
-    number: int
-    partner: int
-    position: int
-    use: int
+#: What the legality check read of a die move, and what entering it uses: (number, partner,
+#: position, use): the number the die enters (its face, changed by the game's own action use the
+#: move names), the partner die's number (rulings 15, 4E-2), the position it is entered from
+#: (ruling 5) and the index of the action use (0: none).  A plain tuple: it is made for every
+#: die move applied.
+DieReading = tuple[int, int, int, int]
 
 
 def entry_position(state: State, die: int) -> int:

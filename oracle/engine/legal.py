@@ -11,7 +11,7 @@ look-ups on plain values, :mod:`oracle.engine.area`), and moves are built once p
 targets) and shared.  :func:`is_legal` checks one move directly against the same tables.
 
 :func:`check` is that check as :func:`oracle.engine.apply` uses it: it answers with what it
-checked, a die move's :class:`~oracle.engine.entries.DieReading`, which ``apply`` hands to the
+checked, a die move's :data:`~oracle.engine.entries.DieReading`, which ``apply`` hands to the
 entering step (:mod:`oracle.engine.entries` reads nothing here again).  :func:`question_readings`
 is what :func:`oracle.engine.turn.settle` decides the question marks by (ruling 19), read once.
 """
@@ -25,7 +25,7 @@ from typing import Any
 from oracle.engine.area import QUESTION_DIE
 from oracle.engine.dice import DICE_COUNT, POSITION_OF, Place, Position
 from oracle.engine.entries import DieReading
-from oracle.engine.kinds import Coded
+from oracle.engine.kinds import AreaKind, Coded
 from oracle.engine.moves import (
     FORFEIT,
     PASS,
@@ -49,7 +49,7 @@ from oracle.engine.variant import Variant
 __all__ = [
     "EXTRA_PHASES", "POSITION_OF", "active_takes", "check", "die_reading", "extra_candidates",
     "extra_moves", "has_extra", "has_passive_take", "is_legal", "legal_moves", "passive_choice", "passive_takes",
-    "question_moves", "question_readings", "question_use_count", "question_uses", "well_formed",
+    "QuestionReading", "question_moves", "question_readings", "question_use_count", "question_uses", "well_formed",
 ]
 
 State = GameState[Any, Any]
@@ -188,9 +188,12 @@ def passive_choice(state: State, seat: int) -> Phase | None:
     when :func:`extra_moves` does, else None.  One reading for
     :func:`oracle.engine.turn.settle` (neither depends on which of the two steps the state is
     in)."""
-    if has_passive_take(state, seat):
+    sheet = state.sheets[seat]
+    if _usable(state, sheet, state.dice_at(_PLATTER)) or _usable(
+        state, sheet, _field_dice(state.places)
+    ):
         return _PASSIVE_CHOOSE
-    if has_extra(state, seat):
+    if _usable(state, sheet, extra_candidates(state, seat)):
         return _PASSIVE_EXTRA
     return None
 
@@ -256,32 +259,41 @@ def question_use_count(state: State, sheet: Sheet, bonus: Coded, most: int = 2) 
     return count
 
 
-def _first_uses(state: State, sheet: Sheet, bonus: Coded) -> tuple[PlayerMove, ...]:
-    """The first two of :func:`question_uses` (all of them when there are fewer)."""
+#: What :func:`question_readings` tells of one kind of pending question mark: the kind, its
+#: number of uses counted up to 2, and its one use when it has exactly one.
+QuestionReading = tuple[Coded, int, QuestionMark | None]
+
+
+def _question_reading(state: State, sheet: Sheet, bonus: Coded) -> QuestionReading:
+    """``bonus`` with its uses counted up to 2 (:func:`question_use_count`) and its one use when
+    it has exactly one (:func:`question_uses`' only move)."""
     variant = state.variant
     ruleset, parts = state.ruleset, sheet.parts
-    out: tuple[PlayerMove, ...] = ()
+    only: tuple[int, AreaKind, tuple[int, ...]] | None = None
     for area in variant.question_areas[bonus]:
         rules = area.rules
         part = parts[area - 1]
         for number in rules.question_numbers(ruleset):
             targets = rules.targets(part, number, 0, _QUESTION, QUESTION_DIE, state)
             if targets:
-                out += _question_moves(variant, bonus, number, area, targets)
-                if len(out) >= 2:
-                    return out[:2]
-    return out
+                if only is not None or len(targets) > 1:
+                    return bonus, 2, None
+                only = number, area, targets
+    if only is None:
+        return bonus, 0, None
+    number, area, targets = only
+    move = _question_moves(variant, bonus, number, area, targets)[0]
+    assert isinstance(move, QuestionMark)
+    return bonus, 1, move
 
 
-def question_readings(
-    state: State, sheet: Sheet
-) -> tuple[tuple[Coded, tuple[PlayerMove, ...]], ...]:
+def question_readings(state: State, sheet: Sheet) -> tuple[QuestionReading, ...]:
     """Each kind of ``sheet``'s pending question marks (in the order pending lists them, each
-    once) with its first two uses: none, it is lost; one, it is entered at once; two, the player
-    chooses (ruling 19).  What :func:`oracle.engine.turn.settle` decides by, read once per
-    sheet (the counts are :func:`question_use_count`'s)."""
-    return tuple((bonus, _first_uses(state, sheet, bonus))
-                 for bonus in dict.fromkeys(sheet.pending))
+    once) with its uses counted up to 2 and its one use when it has exactly one: none, it is
+    lost; one, it is entered at once; two, the player chooses (ruling 19).  What
+    :func:`oracle.engine.turn.settle` decides by, read once per sheet (the counts are
+    :func:`question_use_count`'s, the one use :func:`question_uses`')."""
+    return tuple(_question_reading(state, sheet, bonus) for bonus in dict.fromkeys(sheet.pending))
 
 
 def question_moves(state: State, sheet: Sheet) -> list[PlayerMove]:
@@ -352,7 +364,7 @@ def is_legal(state: State, move: object) -> bool:
     against the same tables and area targets that :func:`legal_moves` lists from (the
     exhaustive tests check that the two agree on every move)."""
     if well_formed(state.variant, move):
-        return is_legal_formed(state, move)
+        return check(state, move, formed=True) is not False
     return move in legal_moves(state)
 
 
@@ -366,7 +378,7 @@ def _checked_die(
     reading = _reading(state, sheet, move, position)
     if reading is None:
         return None
-    number, partner_number = reading.number, reading.partner
+    number, partner_number = reading[0], reading[1]
     area, die = move.area, move.die
     if area not in variant.areas_for(state.ruleset)[die]:
         return None
@@ -383,20 +395,23 @@ def _reading(state: State, sheet: Sheet, move: DieMove, position: int) -> DieRea
     """``move``'s die entered from ``position`` with the action use the move names, or None when
     the player cannot make that use (:func:`use_numbers`)."""
     variant = state.variant
-    action = variant.action
-    index = action.index(move.action)
     die = move.die
     other = variant.partner[die]
-    faces, places = state.faces, state.places
+    faces = state.faces
+    if move.action is None:  # no use of the action (index 0): the faces themselves
+        return faces[die], faces[other], position, 0
+    action = variant.action
+    index = action.index(move.action)
     if index == 0:
-        return DieReading(faces[die], faces[other], position, 0)
+        return faces[die], faces[other], position, 0
+    places = state.places
     key = action.key(state, sheet)
     if key is None:
         return None
     for use, number, partner_number in action.choices(key, die, faces[die], faces[other],
                                                       places[die], places[other]):
         if use == index:
-            return DieReading(number, partner_number, position, index)
+            return number, partner_number, position, index
     return None
 
 
@@ -414,26 +429,22 @@ def use_numbers(state: State, sheet: Sheet, move: DieMove) -> tuple[int, int] | 
     """(number entered, partner's number) of ``move``'s die with the action use it names, or
     None when the player cannot make that use (what :func:`_die_moves` would list)."""
     reading = _reading(state, sheet, move, 0)
-    return None if reading is None else (reading.number, reading.partner)
+    return None if reading is None else reading[:2]
 
 
 def is_legal_formed(state: State, move: object) -> bool:
     """:func:`is_legal` for a move that is :func:`well_formed` in the state's game."""
-    return _check_formed(state, move) is not False
+    return check(state, move, formed=True) is not False
 
 
-def check(state: State, move: object) -> DieReading | bool:
+def check(state: State, move: object, formed: bool = False) -> DieReading | bool:
     """The legality check of a player move in ``state``, answering with what it checked: the
-    :class:`~oracle.engine.entries.DieReading` of a legal die move (what
+    :data:`~oracle.engine.entries.DieReading` of a legal die move (what
     :func:`oracle.engine.apply` enters it with), True for any other legal move, False for an
-    illegal one, or one that is not :func:`well_formed` (rule MOVE-FORM)."""
-    if not well_formed(state.variant, move):
+    illegal one, or one that is not :func:`well_formed` (rule MOVE-FORM; ``formed``: the
+    caller has found it well-formed already)."""
+    if not formed and not well_formed(state.variant, move):
         return False
-    return _check_formed(state, move)
-
-
-def _check_formed(state: State, move: object) -> DieReading | bool:
-    """:func:`check` for a move that is :func:`well_formed` in the state's game."""
     actor = state.actor
     if actor < 0:
         return False

@@ -28,9 +28,7 @@ from typing import Any, TypeVar
 
 from oracle.engine.dice import Place
 from oracle.engine.entries import enter_question
-from oracle.engine.kinds import Coded
-from oracle.engine.legal import has_extra, passive_choice, question_readings
-from oracle.engine.moves import PlayerMove, QuestionMark
+from oracle.engine.legal import QuestionReading, has_extra, passive_choice, question_readings
 from oracle.engine.phase import CHANCE, NOBODY, Phase
 from oracle.engine.state import GameState
 
@@ -104,25 +102,22 @@ def after_extra(state: StateT) -> StateT:
     return state.but(phase=_OVER)
 
 
-Readings = tuple[tuple[Coded, tuple[PlayerMove, ...]], ...]
-
-
-def _resolve_forced(state: StateT, player: int, reading: Readings) -> StateT:
+def _resolve_forced(
+    state: StateT, player: int, reading: tuple[QuestionReading, ...]
+) -> StateT:
     """``state`` with ``player``'s pending question marks that need no choice dealt with: one
     that cannot be used is lost, one with exactly one use is entered at once (ruling 19); each
     kind is looked at in order, again after every change (an entry may earn more).
     ``reading``: the player's :func:`~oracle.engine.legal.question_readings` in ``state``."""
     while True:
         sheet = state.sheets[player]
-        for bonus, uses in reading:
+        for bonus, uses, only in reading:
             if not uses:
                 kept = tuple(b for b in sheet.pending if b != bonus)
                 state = state.with_sheet(player, sheet.changed(pending=kept))
                 break
-            if len(uses) == 1:
-                move = uses[0]
-                assert isinstance(move, QuestionMark)
-                state = state.with_sheet(player, enter_question(state, sheet, move))
+            if only is not None:
+                state = state.with_sheet(player, enter_question(state, sheet, only))
                 break
         else:
             return state
@@ -141,11 +136,11 @@ def _settle_questions(state: StateT) -> tuple[StateT, int]:
     sheets = list(state.sheets)
     changed = False
     for i, reading in readings.items():
-        lost = {bonus for bonus, uses in reading if not uses}
+        lost = {bonus for bonus, uses, _ in reading if not uses}
         if lost:
             sheet = sheets[i]
             sheets[i] = sheet.changed(pending=tuple(b for b in sheet.pending if b not in lost))
-            readings[i] = tuple((bonus, uses) for bonus, uses in reading if uses)
+            readings[i] = tuple(r for r in reading if r[1])
             changed = True
     if changed:
         state = state.but(sheets=tuple(sheets))

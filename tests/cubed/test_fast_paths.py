@@ -91,7 +91,8 @@ def test_early_exits_agree_with_the_move_lists() -> None:
                         uses = question_uses(state, sheet, bonus)
                         assert question_use_count(state, sheet, bonus) == min(2, len(uses))
                 assert question_readings(state, sheet) == tuple(
-                    (b, tuple(question_uses(state, sheet, b)[:2]))
+                    (b, question_use_count(state, sheet, b),
+                     uses[0] if len(uses := question_uses(state, sheet, b)) == 1 else None)
                     for b in dict.fromkeys(sheet.pending))
                 if state.phase is Phase.PASSIVE_CHOOSE:
                     assert has_passive_take(state, seat) == bool(passive_takes(state, seat))
