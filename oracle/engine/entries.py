@@ -4,7 +4,7 @@ The area's module writes the entry on its own part of the sheet and names the bo
 they are received at once (rulebook "Bonuses": "you immediately receive the bonus"), and a use
 of the game's own action is spent from its track.
 
-This module decides nothing: a die move comes with its :class:`DieReading`, the numbers and the
+This module decides nothing: a die move comes with its :data:`DieReading`, the numbers and the
 position the legality check (:func:`oracle.engine.legal.check`, or
 :func:`oracle.engine.legal.die_reading` for a move :func:`~oracle.engine.legal.legal_moves` listed)
 read for it, and is entered with exactly those (the data goes one way: check, then entry).
