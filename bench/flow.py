@@ -1,11 +1,12 @@
 """How one ``apply`` travels through the engine (a script, not a test): ``python bench/flow.py``.
 
 Plays seeded random games of every registered game and, with :func:`sys.setprofile`, watches each
-checked ``apply`` call (the game's, :func:`oracle.engine.apply` behind it; chance moves and player moves alike; the moves are
-chosen from ``legal_moves`` outside the watch).  It counts, per ``apply``, how many times control
-*enters* each module of ``oracle``: a call of a Python function of that module from a function of
-another module (the caller is the nearest frame of ``oracle`` up the stack, so generated code such
-as an attrs ``__init__`` is transparent; a call inside one module is not an entry).
+checked ``apply`` (the game's, :func:`oracle.engine.apply` behind it; chance moves and player
+moves alike; the moves are chosen from ``legal_moves`` outside the watch).  It counts, per
+``apply``, how many times control *enters* each module of ``oracle``: a call of a Python function
+of that module from a function of another module (the caller is the nearest frame of ``oracle`` up
+the stack, so generated code such as an attrs ``__init__`` is transparent; a call inside one
+module is not an entry).
 
 Printed: for each module entered, the average entries per ``apply`` and the most in one ``apply``;
 the longest back-and-forth: the longest stretch of one ``apply`` in which control goes to and fro
@@ -128,7 +129,8 @@ def watch(call: Callable[[], Any]) -> tuple[Any, ApplyFlow]:
         if module.startswith(ENGINE) and (not engine_trace or engine_trace[-1] != module):
             engine_trace.append(module)
     engine_longest, engine_between = _longest_two(engine_trace)
-    return result, ApplyFlow(entries, pairs, longest, between, engine_longest, engine_between, checks)
+    return result, ApplyFlow(entries, pairs, longest, between, engine_longest, engine_between,
+                             checks)
 
 
 def flows(game_name: str, players: int, seed: int) -> Iterator[ApplyFlow]:
@@ -199,6 +201,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tree", type=Path, default=ROOT, help="the checkout measured")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if not (args.tree / "oracle" / "__init__.py").is_file():
+        parser.error(f"--tree: {args.tree} holds no oracle package (oracle/__init__.py)")
+    if args.games < 1:
+        parser.error(f"--games: {args.games} is not a number of games from 1")
     sys.path.insert(0, str(args.tree.resolve()))
     from oracle.games import GAMES
 

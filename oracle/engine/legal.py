@@ -47,9 +47,10 @@ from oracle.engine.state import GameState
 from oracle.engine.variant import Variant
 
 __all__ = [
-    "EXTRA_PHASES", "POSITION_OF", "active_takes", "check", "die_reading", "extra_candidates",
-    "extra_moves", "has_extra", "has_passive_take", "is_legal", "legal_moves", "passive_choice", "passive_takes",
-    "QuestionReading", "question_moves", "question_readings", "question_use_count", "question_uses", "well_formed",
+    "EXTRA_PHASES", "POSITION_OF", "QuestionReading", "active_takes", "check", "die_reading",
+    "extra_candidates", "extra_moves", "has_extra", "has_passive_take", "is_legal", "legal_moves",
+    "passive_choice", "passive_takes", "question_moves", "question_readings", "question_use_count",
+    "question_uses", "well_formed",
 ]
 
 State = GameState[Any, Any]
