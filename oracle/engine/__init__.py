@@ -7,14 +7,15 @@ moves; the old state stays valid.  The state names its game, so these functions 
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from oracle.engine.diagnose import illegal
 from oracle.engine.dice import DICE_COUNT, Place, solo_placement
-from oracle.engine.entries import enter_die, enter_question
+from oracle.engine.entries import DieReading, enter_die, enter_question
 from oracle.engine.errors import IllegalMoveError, NotationError, OracleError
-from oracle.engine.legal import is_legal_formed, legal_moves, well_formed
+from oracle.engine.legal import check, die_reading, legal_moves, well_formed
 from oracle.engine.moves import (
+    DieMove,
     ExtraDie,
     Forfeit,
     Pass,
@@ -114,9 +115,14 @@ def apply(state: StateT, move: object) -> StateT:
         if not well_formed(state.variant, move):
             raise illegal(state, move)
         _check_chance(state, move)
-    elif not well_formed(state.variant, move) or not is_legal_formed(state, move):
+        return apply_unchecked(state, move)
+    checked = check(state, move)
+    if checked is False:
         raise illegal(state, move)
-    return apply_unchecked(state, move)
+    if checked is True:
+        return apply_unchecked(state, move)
+    # a die move, with what the check read of it: entered with exactly that
+    return _die_step(state, cast("DieMove", move), checked)
 
 
 def _with_sheet(
@@ -145,31 +151,10 @@ def apply_unchecked(state: StateT, move: object) -> StateT:
     if isinstance(move, QuestionMark):
         sheet = enter_question(state, sheet, move)
         return settle(state.but(sheets=_with_sheet(state, actor, sheet)))
-    if isinstance(move, Take):
-        sheets = _with_sheet(state, actor, enter_die(state, sheet, move))
-        if state.phase == _PASSIVE_CHOOSE:
-            return settle(state.but(sheets=sheets, phase=_PASSIVE_EXTRA))
-        field = state.rolls + 1
-        faces = state.faces
-        face = faces[move.die]
-        place = _FIELDS[field]
-        places = tuple(
-            place if d == move.die
-            else _PLATTER if p == _CUP and faces[d] < face
-            else p
-            for d, p in enumerate(state.places)
-        )
-        phase, places = rolls_done(places, field)
-        return settle(state.but(sheets=sheets, places=places, rolls=field, phase=phase,
-                                actor=CHANCE if phase == _ROLL else actor))
-    if isinstance(move, ExtraDie):
-        sheet = enter_die(state, sheet, move)
-        spent = sheet.spent
-        spent = spent[:EXTRA_DIE] + (_spend_next(spent[EXTRA_DIE]),) + spent[EXTRA_DIE + 1:]
-        sheet = sheet.changed(spent=spent)
-        extras = state.extras
-        extras = extras[:actor] + (extras[actor] | 1 << move.die,) + extras[actor + 1:]
-        return settle(state.but(sheets=_with_sheet(state, actor, sheet), extras=extras))
+    if isinstance(move, (Take, ExtraDie)):
+        reading = die_reading(state, sheet, move)
+        assert reading is not None, f"apply_unchecked: {move} is not legal here"
+        return _die_step(state, move, reading)
     if isinstance(move, ReRoll):
         spent = sheet.spent
         spent = spent[:REROLL] + (_spend_next(spent[REROLL]),) + spent[REROLL + 1:]
@@ -185,6 +170,38 @@ def apply_unchecked(state: StateT, move: object) -> StateT:
             return settle(state.but(phase=_PASSIVE_EXTRA))
         return settle(after_extra(state))
     raise OracleError(f"not a move: {move!r}")
+
+
+def _die_step(state: StateT, move: DieMove, reading: DieReading) -> StateT:
+    """The state after the legal die move ``move`` (a take, or an extra die), entered as
+    ``reading`` says (what the check read of it): the entry, then the dice move on (rulings 1,
+    2, 6) and :func:`~oracle.engine.turn.settle`."""
+    actor = state.actor
+    sheet = enter_die(state, state.sheets[actor], move, reading)
+    if isinstance(move, Take):
+        sheets = _with_sheet(state, actor, sheet)
+        if state.phase == _PASSIVE_CHOOSE:
+            return settle(state.but(sheets=sheets, phase=_PASSIVE_EXTRA))
+        field = state.rolls + 1
+        faces = state.faces
+        face = faces[move.die]
+        place = _FIELDS[field]
+        places = tuple(
+            place if d == move.die
+            else _PLATTER if p == _CUP and faces[d] < face
+            else p
+            for d, p in enumerate(state.places)
+        )
+        phase, places = rolls_done(places, field)
+        return settle(state.but(sheets=sheets, places=places, rolls=field, phase=phase,
+                                actor=CHANCE if phase == _ROLL else actor))
+    # an extra die (ruling 6): its action spent, the die marked as taken in this turn
+    spent = sheet.spent
+    spent = spent[:EXTRA_DIE] + (_spend_next(spent[EXTRA_DIE]),) + spent[EXTRA_DIE + 1:]
+    sheet = sheet.changed(spent=spent)
+    extras = state.extras
+    extras = extras[:actor] + (extras[actor] | 1 << move.die,) + extras[actor + 1:]
+    return settle(state.but(sheets=_with_sheet(state, actor, sheet), extras=extras))
 
 
 def _spend_next(mask: int) -> int:

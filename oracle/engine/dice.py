@@ -58,6 +58,9 @@ class Position(IntEnum):
 _POSITION_OF: tuple[Position, ...] = (
     Position.PLATTER, Position.FIELD_I, Position.FIELD_II, Position.FIELD_III, Position.PLATTER
 )
+#: The position a die lying at a place is entered from (:meth:`Position.of`) as a plain int, by
+#: place (for the engine's hot loops).
+POSITION_OF: tuple[int, ...] = tuple(int(p) for p in _POSITION_OF)
 
 
 def solo_placement(faces: tuple[int, ...], order: tuple[int, ...]) -> tuple[Place, ...]:

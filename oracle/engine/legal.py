@@ -9,6 +9,11 @@ before its uses (in the order the action lists them), then area and target; then
 Legality is decided here only, for every game: each area answers with its ``targets`` (table
 look-ups on plain values, :mod:`oracle.engine.area`), and moves are built once per (die, use, area,
 targets) and shared.  :func:`is_legal` checks one move directly against the same tables.
+
+:func:`check` is that check as :func:`oracle.engine.apply` uses it: it answers with what it
+checked, a die move's :data:`~oracle.engine.entries.DieReading`, which ``apply`` hands to the
+entering step (:mod:`oracle.engine.entries` reads nothing here again).  :func:`question_readings`
+is what :func:`oracle.engine.turn.settle` decides the question marks by (ruling 19), read once.
 """
 
 from __future__ import annotations
@@ -18,8 +23,9 @@ from functools import cache
 from typing import Any
 
 from oracle.engine.area import QUESTION_DIE
-from oracle.engine.dice import DICE_COUNT, Place, Position
-from oracle.engine.kinds import Coded
+from oracle.engine.dice import DICE_COUNT, POSITION_OF, Place, Position
+from oracle.engine.entries import DieReading
+from oracle.engine.kinds import AreaKind, Coded
 from oracle.engine.moves import (
     FORFEIT,
     PASS,
@@ -41,9 +47,10 @@ from oracle.engine.state import GameState
 from oracle.engine.variant import Variant
 
 __all__ = [
-    "EXTRA_PHASES", "POSITION_OF", "active_takes", "extra_candidates", "extra_moves", "has_extra",
-    "has_passive_take", "is_legal", "legal_moves", "passive_takes", "question_moves",
-    "question_use_count", "question_uses", "well_formed",
+    "EXTRA_PHASES", "POSITION_OF", "QuestionReading", "active_takes", "check", "die_reading",
+    "extra_candidates", "extra_moves", "has_extra", "has_passive_take", "is_legal", "legal_moves",
+    "passive_choice", "passive_takes", "question_moves", "question_readings", "question_use_count",
+    "question_uses", "well_formed",
 ]
 
 State = GameState[Any, Any]
@@ -52,10 +59,9 @@ State = GameState[Any, Any]
 _CUP, _PLATTER = Place.CUP, Place.PLATTER
 _FIELD_I, _FIELD_III = Place.FIELD_I, Place.FIELD_III
 _CHOOSE, _PASSIVE_CHOOSE = Phase.CHOOSE, Phase.PASSIVE_CHOOSE
+_PASSIVE_EXTRA = Phase.PASSIVE_EXTRA
 _QUESTION = int(Position.QUESTION)
 _FROM_PLATTER = int(Position.PLATTER)
-#: The position a die lying at a place is entered from (:meth:`Position.of`), by place.
-POSITION_OF: tuple[int, ...] = tuple(int(Position.of(p)) for p in Place)
 #: The largest number a question-mark move can name (a blue total, ruling 13); 0 names none.
 QUESTION_NUMBER_MAX = 12
 #: The steps at the end of a turn (or of the game) in which extra dice are used.
@@ -177,6 +183,22 @@ def has_extra(state: State, seat: int) -> bool:
     return _usable(state, state.sheets[seat], extra_candidates(state, seat))
 
 
+def passive_choice(state: State, seat: int) -> Phase | None:
+    """The first of passive player ``seat``'s two steps in which they have a choice (rulings 4,
+    6): ``PASSIVE_CHOOSE`` when :func:`passive_takes` lists anything, else ``PASSIVE_EXTRA``
+    when :func:`extra_moves` does, else None.  One reading for
+    :func:`oracle.engine.turn.settle` (neither depends on which of the two steps the state is
+    in)."""
+    sheet = state.sheets[seat]
+    if _usable(state, sheet, state.dice_at(_PLATTER)) or _usable(
+        state, sheet, _field_dice(state.places)
+    ):
+        return _PASSIVE_CHOOSE
+    if _usable(state, sheet, extra_candidates(state, seat)):
+        return _PASSIVE_EXTRA
+    return None
+
+
 def active_takes(state: State) -> list[PlayerMove]:
     """The active player's takes from the current roll, entered from die field ``rolls + 1``."""
     cup = state.dice_at(_CUP)
@@ -236,6 +258,43 @@ def question_use_count(state: State, sheet: Sheet, bonus: Coded, most: int = 2) 
             if count >= most:
                 return most
     return count
+
+
+#: What :func:`question_readings` tells of one kind of pending question mark: the kind, its
+#: number of uses counted up to 2, and its one use when it has exactly one.
+QuestionReading = tuple[Coded, int, QuestionMark | None]
+
+
+def _question_reading(state: State, sheet: Sheet, bonus: Coded) -> QuestionReading:
+    """``bonus`` with its uses counted up to 2 (:func:`question_use_count`) and its one use when
+    it has exactly one (:func:`question_uses`' only move)."""
+    variant = state.variant
+    ruleset, parts = state.ruleset, sheet.parts
+    only: tuple[int, AreaKind, tuple[int, ...]] | None = None
+    for area in variant.question_areas[bonus]:
+        rules = area.rules
+        part = parts[area - 1]
+        for number in rules.question_numbers(ruleset):
+            targets = rules.targets(part, number, 0, _QUESTION, QUESTION_DIE, state)
+            if targets:
+                if only is not None or len(targets) > 1:
+                    return bonus, 2, None
+                only = number, area, targets
+    if only is None:
+        return bonus, 0, None
+    number, area, targets = only
+    move = _question_moves(variant, bonus, number, area, targets)[0]
+    assert isinstance(move, QuestionMark)
+    return bonus, 1, move
+
+
+def question_readings(state: State, sheet: Sheet) -> tuple[QuestionReading, ...]:
+    """Each kind of ``sheet``'s pending question marks (in the order pending lists them, each
+    once) with its uses counted up to 2 and its one use when it has exactly one: none, it is
+    lost; one, it is entered at once; two, the player chooses (ruling 19).  What
+    :func:`oracle.engine.turn.settle` decides by, read once per sheet (the counts are
+    :func:`question_use_count`'s, the one use :func:`question_uses`')."""
+    return tuple(_question_reading(state, sheet, bonus) for bonus in dict.fromkeys(sheet.pending))
 
 
 def question_moves(state: State, sheet: Sheet) -> list[PlayerMove]:
@@ -306,52 +365,87 @@ def is_legal(state: State, move: object) -> bool:
     against the same tables and area targets that :func:`legal_moves` lists from (the
     exhaustive tests check that the two agree on every move)."""
     if well_formed(state.variant, move):
-        return is_legal_formed(state, move)
+        return check(state, move, formed=True) is not False
     return move in legal_moves(state)
 
 
-def _entry_ok(state: State, sheet: Sheet, move: DieMove, position: int) -> bool:
-    """True when ``move``'s die, entered from ``position``, may be entered where the move says
-    with the action use it names: what :func:`_die_moves` lists for that die, checked
-    directly."""
+def _checked_die(
+    state: State, sheet: Sheet, move: DieMove, position: int
+) -> DieReading | None:
+    """The reading of ``move``'s die entered from ``position`` when it may be entered where the
+    move says with the action use it names (what :func:`_die_moves` lists for that die, checked
+    directly), else None."""
     variant = state.variant
-    numbers = use_numbers(state, sheet, move)
-    if numbers is None:
-        return False
-    number, partner_number = numbers
+    reading = _reading(state, sheet, move, position)
+    if reading is None:
+        return None
+    number, partner_number = reading[0], reading[1]
     area, die = move.area, move.die
     if area not in variant.areas_for(state.ruleset)[die]:
-        return False
+        return None
     if partner_number != state.faces[variant.partner[die]] and not variant.reads_partner[area]:
-        return False
-    return move.target in variant.targets_of[area](
+        return None
+    if move.target in variant.targets_of[area](
         sheet.parts[area - 1], number, partner_number, position, die, state
-    )
+    ):
+        return reading
+    return None
 
 
-def use_numbers(state: State, sheet: Sheet, move: DieMove) -> tuple[int, int] | None:
-    """(number entered, partner's number) of ``move``'s die with the action use it names, or
-    None when the player cannot make that use (what :func:`_die_moves` would list)."""
+def _reading(state: State, sheet: Sheet, move: DieMove, position: int) -> DieReading | None:
+    """``move``'s die entered from ``position`` with the action use the move names, or None when
+    the player cannot make that use (:func:`use_numbers`)."""
     variant = state.variant
-    action = variant.action
-    index = action.index(move.action)
     die = move.die
     other = variant.partner[die]
-    faces, places = state.faces, state.places
+    faces = state.faces
+    if move.action is None:  # no use of the action (index 0): the faces themselves
+        return faces[die], faces[other], position, 0
+    action = variant.action
+    index = action.index(move.action)
     if index == 0:
-        return faces[die], faces[other]
+        return faces[die], faces[other], position, 0
+    places = state.places
     key = action.key(state, sheet)
     if key is None:
         return None
     for use, number, partner_number in action.choices(key, die, faces[die], faces[other],
                                                       places[die], places[other]):
         if use == index:
-            return number, partner_number
+            return number, partner_number, position, index
     return None
+
+
+def die_reading(state: State, sheet: Sheet, move: DieMove) -> DieReading | None:
+    """The reading of a die move that :func:`legal_moves` listed for the player with ``sheet``
+    (its target not checked again): the numbers it enters with the action use it names, and the
+    position it is entered from (ruling 5: an active pick, still in the cup, goes onto die
+    field ``rolls + 1``; any other die is entered where it lies); None when the player cannot
+    make that use.  What :func:`oracle.engine.apply_unchecked` enters such a move with."""
+    place = state.places[move.die]
+    return _reading(state, sheet, move, state.rolls + 1 if place == _CUP else POSITION_OF[place])
+
+
+def use_numbers(state: State, sheet: Sheet, move: DieMove) -> tuple[int, int] | None:
+    """(number entered, partner's number) of ``move``'s die with the action use it names, or
+    None when the player cannot make that use (what :func:`_die_moves` would list)."""
+    reading = _reading(state, sheet, move, 0)
+    return None if reading is None else reading[:2]
 
 
 def is_legal_formed(state: State, move: object) -> bool:
     """:func:`is_legal` for a move that is :func:`well_formed` in the state's game."""
+    return check(state, move, formed=True) is not False
+
+
+def check(state: State, move: object, formed: bool = False) -> DieReading | bool:
+    """The legality check of a player move in ``state``, answering with what it checked: the
+    :data:`~oracle.engine.entries.DieReading` of a legal die move (what
+    :func:`oracle.engine.apply` enters it with), True for any other legal move, False for an
+    illegal one, or one that is not :func:`well_formed` (rule MOVE-FORM; ``formed``: the
+    caller has found it well-formed already)."""
+    if not formed and not well_formed(state.variant, move):
+        return False
     actor = state.actor
     if actor < 0:
         return False
@@ -367,25 +461,30 @@ def is_legal_formed(state: State, move: object) -> bool:
             rules.targets(sheet.parts[area - 1], move.number, 0, _QUESTION, QUESTION_DIE, state)
         )
     phase = state.phase
+    reading: DieReading | None
     if isinstance(move, Take):
         place = state.places[move.die]
         if phase == _CHOOSE:
-            return place == _CUP and _entry_ok(state, sheet, move, state.rolls + 1)
-        if phase != _PASSIVE_CHOOSE:
+            if place != _CUP:
+                return False
+            reading = _checked_die(state, sheet, move, state.rolls + 1)
+        elif phase != _PASSIVE_CHOOSE:
             return False
-        if place == _PLATTER:
-            return _entry_ok(state, sheet, move, _FROM_PLATTER)
-        return (
+        elif place == _PLATTER:
+            reading = _checked_die(state, sheet, move, _FROM_PLATTER)
+        elif (
             _FIELD_I <= place <= _FIELD_III
             and not _usable(state, sheet, state.dice_at(_PLATTER), free_only=True)
-            and _entry_ok(state, sheet, move, place)
-        )
+        ):
+            reading = _checked_die(state, sheet, move, place)
+        else:
+            return False
+        return False if reading is None else reading
     if isinstance(move, ExtraDie):
-        return (
-            phase in EXTRA_PHASES
-            and move.die in extra_candidates(state, actor)
-            and _entry_ok(state, sheet, move, POSITION_OF[state.places[move.die]])
-        )
+        if phase not in EXTRA_PHASES or move.die not in extra_candidates(state, actor):
+            return False
+        reading = _checked_die(state, sheet, move, POSITION_OF[state.places[move.die]])
+        return False if reading is None else reading
     if isinstance(move, ReRoll):
         return phase == _CHOOSE and sheet.left(REROLL_TRACK) > 0
     if isinstance(move, Forfeit):

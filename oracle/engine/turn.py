@@ -16,6 +16,10 @@ every Clever game.
   passive player with no usable die and no extra die, an extra-die step with no extra-die
   action), so that a state always has a real decision or a roll to make: "pass" is never the
   only legal move, and no move is ever the only one for a question mark.
+
+``settle`` decides each player's question marks by one reading of their uses
+(:func:`oracle.engine.legal.question_readings`), read again only after an entry has changed the
+sheet.
 """
 
 from __future__ import annotations
@@ -24,8 +28,7 @@ from typing import Any, TypeVar
 
 from oracle.engine.dice import Place
 from oracle.engine.entries import enter_question
-from oracle.engine.legal import has_extra, has_passive_take, question_use_count, question_uses
-from oracle.engine.moves import QuestionMark
+from oracle.engine.legal import QuestionReading, has_extra, passive_choice, question_readings
 from oracle.engine.phase import CHANCE, NOBODY, Phase
 from oracle.engine.state import GameState
 
@@ -99,39 +102,54 @@ def after_extra(state: StateT) -> StateT:
     return state.but(phase=_OVER)
 
 
-def _resolve_forced(state: StateT, player: int) -> StateT:
+def _resolve_forced(
+    state: StateT, player: int, reading: tuple[QuestionReading, ...]
+) -> StateT:
     """``state`` with ``player``'s pending question marks that need no choice dealt with: one
     that cannot be used is lost, one with exactly one use is entered at once (ruling 19); each
-    kind is looked at in order, again after every change (an entry may earn more)."""
+    kind is looked at in order, again after every change (an entry may earn more).
+    ``reading``: the player's :func:`~oracle.engine.legal.question_readings` in ``state``."""
     while True:
         sheet = state.sheets[player]
-        for bonus in dict.fromkeys(sheet.pending):
-            uses = question_use_count(state, sheet, bonus)
-            if uses == 0:
+        for bonus, uses, only in reading:
+            if not uses:
                 kept = tuple(b for b in sheet.pending if b != bonus)
                 state = state.with_sheet(player, sheet.changed(pending=kept))
                 break
-            if uses == 1:
-                move = question_uses(state, sheet, bonus)[0]
-                assert isinstance(move, QuestionMark)
-                state = state.with_sheet(player, enter_question(state, sheet, move))
+            if only is not None:
+                state = state.with_sheet(player, enter_question(state, sheet, only))
                 break
         else:
             return state
+        reading = question_readings(state, state.sheets[player])
 
 
-def _drop_unusable(state: StateT) -> StateT:
-    """``state`` without any player's pending question marks that cannot be used (ruling 19:
-    such a question mark is lost)."""
+def _settle_questions(state: StateT) -> tuple[StateT, int]:
+    """``state`` after its pending question marks that need no choice are dealt with, and the
+    player who must now choose for one (-1: none).  First every player's question marks that
+    cannot be used are lost (ruling 19), then each player's in seat order are resolved
+    (:func:`_resolve_forced`); the first one left with a choice decides next (ruling 18).  Each
+    player's question marks are read once (:func:`~oracle.engine.legal.question_readings`), and
+    again only after a change to that player's sheet."""
+    readings = {i: question_readings(state, sheet)
+                for i, sheet in enumerate(state.sheets) if sheet.pending}
     sheets = list(state.sheets)
     changed = False
-    for i, sheet in enumerate(sheets):
-        if sheet.pending:
-            lost = {b for b in set(sheet.pending) if not question_use_count(state, sheet, b, 1)}
-            if lost:
-                sheets[i] = sheet.changed(pending=tuple(b for b in sheet.pending if b not in lost))
-                changed = True
-    return state.but(sheets=tuple(sheets)) if changed else state
+    for i, reading in readings.items():
+        lost = {bonus for bonus, uses, _ in reading if not uses}
+        if lost:
+            sheet = sheets[i]
+            sheets[i] = sheet.changed(pending=tuple(b for b in sheet.pending if b not in lost))
+            readings[i] = tuple(r for r in reading if r[1])
+            changed = True
+    if changed:
+        state = state.but(sheets=tuple(sheets))
+    for i, reading in readings.items():
+        if state.sheets[i].pending:
+            state = _resolve_forced(state, i, reading)
+            if state.sheets[i].pending:
+                return state, i
+    return state, -1
 
 
 def settle(state: StateT) -> StateT:
@@ -140,12 +158,9 @@ def settle(state: StateT) -> StateT:
     actor already is kept as it is)."""
     while True:
         if any(sheet.pending for sheet in state.sheets):
-            state = _drop_unusable(state)
-            for i in range(len(state.sheets)):
-                if state.sheets[i].pending:
-                    state = _resolve_forced(state, i)
-                    if state.sheets[i].pending:
-                        return state if state.actor == i else state.but(actor=i)
+            state, chooser = _settle_questions(state)
+            if chooser >= 0:
+                return state if state.actor == chooser else state.but(actor=chooser)
         phase = state.phase
         if phase == _ROLL or phase == _SOLO_ROLL:
             return state if state.actor == CHANCE else state.but(actor=CHANCE)
@@ -156,9 +171,13 @@ def settle(state: StateT) -> StateT:
             return state if state.actor == NOBODY else state.but(actor=NOBODY)
         seat = state.seat
         if phase == _PASSIVE_CHOOSE:
-            if has_passive_take(state, seat):
+            step = passive_choice(state, seat)
+            if step is _PASSIVE_CHOOSE:
                 return state if state.actor == seat else state.but(actor=seat)
             state = state.but(phase=_PASSIVE_EXTRA)
+            if step is _PASSIVE_EXTRA:
+                return state if state.actor == seat else state.but(actor=seat)
+            state = after_extra(state)
             continue
         if has_extra(state, seat):
             return state if state.actor == seat else state.but(actor=seat)

@@ -17,14 +17,19 @@ from oracle.games.cubed.areas import blue, turquoise, yellow
 from oracle.games.cubed.joker import JOKER, JOKER_BY_INDEX
 from oracle.engine.legal import (
     _usable,
+    check,
+    die_reading,
     extra_moves,
     has_extra,
     has_passive_take,
     is_legal,
+    passive_choice,
     passive_takes,
+    question_readings,
     question_use_count,
     question_uses,
 )
+from oracle.engine.moves import DieMove
 from oracle import Take
 from oracle.games.cubed.ruleset import Ruleset
 from oracle.games.cubed.dice import Die
@@ -85,13 +90,36 @@ def test_early_exits_agree_with_the_move_lists() -> None:
                     if bonus.is_question:
                         uses = question_uses(state, sheet, bonus)
                         assert question_use_count(state, sheet, bonus) == min(2, len(uses))
+                assert question_readings(state, sheet) == tuple(
+                    (b, question_use_count(state, sheet, b),
+                     uses[0] if len(uses := question_uses(state, sheet, b)) == 1 else None)
+                    for b in dict.fromkeys(sheet.pending))
                 if state.phase is Phase.PASSIVE_CHOOSE:
                     assert has_passive_take(state, seat) == bool(passive_takes(state, seat))
+                    assert passive_choice(state, seat) == (
+                        Phase.PASSIVE_CHOOSE if passive_takes(state, seat)
+                        else Phase.PASSIVE_EXTRA if extra_moves(state, seat) else None)
                 if state.phase in (Phase.ACTIVE_EXTRA, Phase.PASSIVE_EXTRA, Phase.END_EXTRA):
                     assert has_extra(state, seat) == bool(extra_moves(state, seat))
                 everything = tuple(d for d in range(6))
                 assert _usable(state, sheet, ()) is False
                 _usable(state, sheet, everything)  # any die, wherever it lies: no error
+
+
+def test_the_check_reads_each_listed_die_move_as_the_unchecked_path_does() -> None:
+    """What ``check`` hands to the entering step (``apply``) is what ``die_reading`` gives
+    ``apply_unchecked`` for the same listed move; any other listed move checks True."""
+    for seed in range(6):
+        for state in random_game(1 + seed % 4, 900 + seed):
+            if state.actor < 0:
+                continue
+            for move in legal_moves(state):
+                checked = check(state, move)
+                if isinstance(move, DieMove):
+                    assert checked == die_reading(state, state.sheets[state.actor], move)
+                    assert checked is not None and not isinstance(checked, bool)
+                else:
+                    assert checked is True
 
 
 def test_odd_objects_equal_to_a_listed_move_are_judged_like_the_list() -> None:
@@ -104,6 +132,7 @@ def test_odd_objects_equal_to_a_listed_move_are_judged_like_the_list() -> None:
                 plain = Take(cast(Die, int(move.die)), cast(Area, int(move.area)),
                              int(move.target), move.action)
                 assert is_legal(state, plain)
+                assert check(state, plain) is False  # apply refuses it: MOVE-FORM
         assert not is_legal(state, "take W yellow:I")
         assert not is_legal(state, Take(cast(Die, "W"), cast(Area, "yellow"), cast(int, "I")))
 
