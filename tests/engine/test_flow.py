@@ -24,10 +24,12 @@ FLOW_SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "flow.py"
 PLAYERS = (1, 2, 3, 4)
 SEEDS = (0, 1)
 
-#: Upper bounds on the entries into a module per ``apply`` (average over the games above), at
-#: the figures of the one-way flow (legal 1.71, turn 1.29, entries 0.55 per apply).
+#: Upper bounds on the entries into a module per ``apply`` (average over the games above): the
+#: figures of the one-way flow (legal 1.71, turn 1.29, entries 0.55 per apply) with some room,
+#: since an engine change that reorders the legal moves plays other random games; legal.py's
+#: stays well below its 2.92 before.
 AVERAGE_BOUND = MappingProxyType(
-    {"engine/legal.py": 1.75, "engine/turn.py": 1.30, "engine/entries.py": 0.55})
+    {"engine/legal.py": 2.0, "engine/turn.py": 1.45, "engine/entries.py": 0.65})
 #: ... and in any one ``apply`` (legal.py: the check, then one reading per seat ``settle`` passes
 #: over at the end of a turn or of the game).
 MOST_BOUND = MappingProxyType({"engine/legal.py": 7, "engine/turn.py": 2, "engine/entries.py": 2})
