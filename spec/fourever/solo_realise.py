@@ -22,7 +22,7 @@ from spec.fourever.certificates import CertificateError
 from spec.fourever.certificates import towards
 from spec.fourever.printed import ROUNDS
 from spec.fourever.seam import BLANK, GAME
-from spec.fourever.solo_search import Node, budget, ended, next_slot, sheet
+from spec.fourever.solo_search import Found, Node, budget, ended, next_slot, sheet
 
 
 def written(part: object) -> int:
@@ -76,6 +76,36 @@ def realise(target: Sheet, width: int = 20, branch: int = 100, rounds: int | Non
         beam = next_slot([n for n in beam if not ended(n.state, rounds)], rank, width, branch,
                          keep, NO_REROLL)
     return None
+
+
+def toward(target: Sheet, width: int = 20, branch: int = 100) -> Found | None:
+    """The highest-scoring whole solo game the beam finds that stays inside ``target``'s
+    areas (None: every game leaves it), ranked by the entries made and still given
+    (:func:`budget`): at one roll slot every game has made the same picks, so this ranks by
+    the bonuses earned (question marks, extra dice), then by how much is written.  Unlike
+    :func:`realise` any finished game counts, the target met or not (a plan from
+    :mod:`spec.fourever.solo_plan`)."""
+    goal = target.parts
+
+    def keep(state: State) -> bool:
+        return all(towards(p, t) for p, t in zip(sheet(state).parts, goal))
+
+    def rank(state: State) -> float:
+        made = sum(written(p) for p in sheet(state).parts)
+        return made + budget(state)[0] + 0.001 * made
+
+    found: Found | None = None
+    beam = [Node(GAME.new_game(1))]
+    while beam:
+        for node in beam:
+            if node.state.is_terminal:
+                got = GAME.score(sheet(node.state)).total
+                if found is None or got > found.total:
+                    found = Found(node, got)
+        beam = [n for n in beam if not n.state.is_terminal]
+        if beam:
+            beam = next_slot(beam, rank, width, branch, keep, NO_REROLL)
+    return found
 
 
 def confirm(record: str, target: Sheet, what: str, rounds: int | None = None) -> None:

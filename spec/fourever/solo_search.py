@@ -197,8 +197,8 @@ def next_slot(beam: list[Node], rank: Callable[[State], float], width: int, bran
     return [n for _, n in _top(done, width)]
 
 
-#: The options that found the bundled best game (examples/fourever-solo-best.json; README,
-#: "The highest solo score"; docs/solving.md): its third run, prices drawn with seed 1.
+#: The options that found the best game before the plans (390; docs/solving.md): its third
+#: run, prices drawn with seed 1.  The bundled best game is :mod:`spec.fourever.solo_plan`'s.
 WITNESS_ARGS = ("--width", "10", "--branch", "100", "--floor", "50", "--shortfall", "3",
                 "--restarts", "3", "--spread", "0.4", "--seed", "1")
 
