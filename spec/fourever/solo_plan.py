@@ -236,7 +236,8 @@ def sheet(chosen: Sequence[Option]) -> Sheet:
 
 #: The options that found the bundled best game (examples/fourever-solo-best.json; README,
 #: "The highest solo score"; docs/solving.md).
-WITNESS_ARGS = ("--seed", "1", "--restarts", "1", "--width", "20", "--branch", "100")
+WITNESS_ARGS = ("--seed", "2", "--restarts", "2", "--width", "20", "--branch", "100",
+                "--waste", "1")
 
 
 def parser() -> argparse.ArgumentParser:
@@ -250,6 +251,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--width", type=_positive, default=20, help="games kept per roll slot")
     p.add_argument("--branch", type=_positive, default=100,
                    help="positions kept after each decision within a slot")
+    p.add_argument("--waste", type=float, default=1.0,
+                   help="the beam's price of each question mark the rest of the plan would "
+                        "lose (its area's room in the plan used up)")
     p.add_argument("--out", help="write the game's record to this new file")
     return p
 
@@ -260,7 +264,7 @@ def best(argv: Sequence[str], say: Callable[[str], None] = lambda text: None) ->
     args = parser().parse_args(list(argv))
     chosen = plan(random.Random(args.seed), args.restarts)
     say(f"plan: {score(chosen)} {format_sheet(sheet(chosen))} (unpaid {paid(chosen)})")
-    return toward(sheet(chosen), args.width, args.branch)
+    return toward(sheet(chosen), args.width, args.branch, args.waste)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
