@@ -30,7 +30,7 @@ from __future__ import annotations
 import functools
 import itertools
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 import attrs
@@ -40,6 +40,7 @@ import numpy.typing as npt
 from spec.fourever import solo_plan
 from spec.fourever.printed import (AREAS, BLUE_ANTI_DIAGONAL_POINTS, BLUE_COLUMN_POINTS,
                                    BLUE_ROW_BONUS, BLUE_SIZE, FOX, RR, XD)
+from spec.fourever.seam import format_sheet
 from spec.fourever.solo_plan import GIVES, Option
 
 #: The multipliers: one per area's question marks (sheet order), then the entries paid, the
@@ -124,12 +125,15 @@ def _floats(values: object) -> Floats:
     return got
 
 
-def _arrays(m: int) -> list[Arrays] | None:
-    """Each area's options reaching ``m`` as arrays: score and foxes at ``m``, entries, the
-    question marks (sheet order), extra dice and re-rolls they earn."""
+def _arrays(m: int, source: Callable[[str], Sequence[Option]] | None = None,
+            pools: Sequence[Sequence[Option]] | None = None) -> list[Arrays] | None:
+    """Each area's options reaching ``m`` (of ``source``, default :func:`options`; or the
+    ``pools`` given) as arrays: score and foxes at ``m``, entries, the question marks (sheet
+    order), extra dice and re-rolls they earn."""
+    if pools is None:
+        pools = [[o for o in (source or options)(a) if o.score >= m] for a in AREAS]
     out: list[Arrays] = []
-    for label in AREAS:
-        kept = [o for o in options(label) if o.score >= m]
+    for kept in pools:
         if not kept:
             return None
         gives = _floats([o.gives for o in kept])
@@ -151,18 +155,9 @@ def _fast(arrays: list[Arrays], y: Floats) -> float:
     return out
 
 
-def _descent(m: int) -> Multipliers | None:
-    """Multipliers making :func:`dual` low at ``m`` (None: no option of some area reaches
-    it): the best equal ones on a grid, then coordinate steps halved down to 1/64, in floats
-    (any non-negative multipliers give a valid bound; :func:`dual` evaluates it exactly)."""
-    arrays = _arrays(m)
-    if arrays is None:
-        return None
-    grid = [_floats([c] * TRACK + [r])
-            for c in range(0, 201, 2) for r in (0, c, 3 * c)]
-    y = min(grid, key=lambda g: _fast(arrays, g))
+def _lower(arrays: list[Arrays], y: Floats, step: float) -> tuple[Floats, float]:
+    """Coordinate steps from ``y``, halved down to 1/64, while they lower the dual."""
     now = _fast(arrays, y)
-    step = 8.0
     while step >= 1 / 64:
         better = False
         for i in range(len(y)):
@@ -173,7 +168,71 @@ def _descent(m: int) -> Multipliers | None:
                     y, now, better = trial, v, True
         if not better:
             step /= 2
+    return y, now
+
+
+def _start(arrays: list[Arrays]) -> Floats:
+    """The best equal multipliers on a grid (the re-roll track's apart)."""
+    grid = [_floats([c] * TRACK + [r]) for c in range(0, 201, 2) for r in (0, c, 3 * c)]
+    return min(grid, key=lambda g: _fast(arrays, g))
+
+
+def _descent(m: int) -> Multipliers | None:
+    """Multipliers making :func:`dual` low at ``m`` (None: no option of some area reaches
+    it): the best equal ones on a grid, then coordinate steps, in floats (any non-negative
+    multipliers give a valid bound; :func:`dual` evaluates it exactly)."""
+    arrays = _arrays(m)
+    if arrays is None:
+        return None
+    y, _ = _lower(arrays, _start(arrays), 8.0)
     return tuple(Fraction(round(v * 64), 64) for v in y)
+
+
+#: The order :func:`above` fixes the areas in: fewest options first (green, yellow, grey,
+#: blue, pink).
+ORDER = tuple(AREAS.index(a) for a in ("green", "yellow", "grey", "blue", "pink"))
+
+
+def above(m: int, least: int, source: Callable[[str], Sequence[Option]] | None = None
+          ) -> tuple[tuple[Option, ...] | None, int]:
+    """The best paid-for choice of one option per area (of ``source``, default
+    :func:`options`), every area at least ``m``, scoring more than ``least`` with each fox
+    worth ``m`` (None: none), and the nodes searched: branch and bound, the areas fixed in
+    :data:`ORDER`, each node's bound the dual with its multipliers lowered again (a node is
+    cut only when the dual is below ``least + 1`` by more than a float's error)."""
+    pools: list[Sequence[Option]] = [[o for o in (source or options)(a) if o.score >= m]
+                                     for a in AREAS]
+    best, found, nodes = least, None, 0
+
+    def go(pools: list[Sequence[Option]], depth: int, y: Floats) -> None:
+        nonlocal best, found, nodes
+        nodes += 1
+        arrays = _arrays(m, pools=pools)
+        if arrays is None:
+            return
+        y, now = _lower(arrays, y, 4.0 if depth < 3 else 1.0)
+        if now < best + 1 - 1e-6:
+            return
+        if depth == len(ORDER):
+            chosen = tuple(p[0] for p in pools)
+            got = sum(o.score for o in chosen) + max(m, 0) * sum(o.foxes for o in chosen)
+            if solo_plan.paid(chosen) <= 0 and got > best:
+                best, found = got, chosen
+            return
+        a = ORDER[depth]
+        worth, entries, questions, dice, rerolls = arrays[a]
+        values = (worth - min(y[PAID], y[a]) * entries + questions @ y[:len(AREAS)]
+                  + y[DICE] * dice + y[TRACK] / TRACK_REROLLS * rerolls)
+        rest = now - float(np.max(values))
+        for j in np.argsort(-values, kind="stable"):
+            if rest + values[j] < best + 1 - 1e-6:
+                break
+            go(pools[:a] + [(pools[a][j],)] + pools[a + 1:], depth + 1, y)
+
+    root = _arrays(m, pools=pools)
+    if root is not None:
+        go(pools, 0, _lower(root, _start(root), 8.0)[0])
+    return found, nodes
 
 
 @attrs.frozen
@@ -198,7 +257,28 @@ def bound() -> Bound:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print the bound and where it is reached."""
+    """Print the bound and where it is reached; with ``--plans LEAST``, for every lowest area
+    the plan's options (:func:`spec.fourever.solo_plan.options`: real blue grids) allow, the
+    best paid-for sheet above LEAST (:func:`above`), or that there is none."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] == ["--plans"]:
+        if len(args) != 2 or not args[1].lstrip("-").isdigit():
+            print("error: --plans wants one whole number (the total to beat)", file=sys.stderr)
+            return 2
+        least = int(args[1])
+        for m in itertools.count(LOWEST):
+            if _arrays(m, solo_plan.options) is None:
+                break
+            chosen, nodes = above(m, least, solo_plan.options)
+            if chosen is not None:
+                print(f"lowest area {m}: {solo_plan.score(chosen)} "
+                      f"{format_sheet(solo_plan.sheet(chosen))} ({nodes} nodes)", flush=True)
+        print(f"searched every lowest area from {LOWEST}: the rest at most {least}")
+        return 0
+    if args:
+        print(f"error: unknown arguments {' '.join(args)!r} (only --plans LEAST)",
+              file=sys.stderr)
+        return 2
     got = bound()
     m, v = max(got.by_lowest, key=lambda mv: mv[1])
     print(f"a solo game totals at most {got.total} (paid for, Lagrangian; "

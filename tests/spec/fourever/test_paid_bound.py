@@ -66,3 +66,20 @@ def test_the_bound_is_440_above_the_best_game() -> None:
     assert got.total >= GAME.score(_bundled("fourever-solo-best.json")).total == 410
     # the lowest areas tried run from yellow's least up to where some area cannot follow
     assert got.by_lowest[0][0] == paid_bound.LOWEST
+
+
+def test_branch_and_bound_finds_the_best_paid_for_choice_of_a_small_family() -> None:
+    """Each area offers the bundled best game's final state and its blank state: the search
+    finds the game's choice (410) above 400, and nothing above 410."""
+    end = _bundled("fourever-solo-best.json")
+    mine = {label: solo_plan._option(label, part, n)
+            for label, part, n in zip(AREAS, end.parts, entries_of(end))}
+
+    def source(label: str) -> tuple[solo_plan.Option, ...]:
+        return (mine[label], min(solo_plan.options(label), key=lambda o: o.entries))
+
+    chosen, _ = paid_bound.above(35, 400, source)  # its lowest area: pink 35
+    assert chosen is not None and solo_plan.score(chosen) == 410
+    assert paid_bound.above(35, 410, source)[0] is None
+    # the plan's own options: nothing above 410 with every area at least 37
+    assert paid_bound.above(37, 410, solo_plan.options)[0] is None
