@@ -98,12 +98,13 @@ def _pink() -> Iterator[Option]:
 
 
 def _blue(samples: int = 60000, seed: int = 29) -> Iterator[Option]:
-    """Grids of at most two crosses in each row and column (a third adds nothing a row or a
-    column scores, 4E-6), drawn with a seeded generator, the fewest crosses kept for what they
-    score and earn (the columns and rows with two crosses, the diagonals)."""
+    """Grids drawn with a seeded generator, first with at most two crosses in each row and
+    column, then at most three (a third scores nothing for its row or column but may for a
+    diagonal, 4E-6), the fewest crosses kept for what they score and earn (the columns and
+    rows with two crosses, the diagonals)."""
     rng = random.Random(seed)
     kept: dict[tuple[int, int, int, bool, bool], int] = {}
-    for _ in range(samples):
+    for most_in_line in [2] * samples + [3] * samples:
         rows, cols = [0] * BLUE_SIZE, [0] * BLUE_SIZE
         mask = 0
         cells = list(range(BLUE_SIZE * BLUE_SIZE))
@@ -111,12 +112,12 @@ def _blue(samples: int = 60000, seed: int = 29) -> Iterator[Option]:
         most = rng.randint(1, 2 * BLUE_SIZE)
         for cell in cells:
             r, c = divmod(cell, BLUE_SIZE)
-            if mask.bit_count() < most and rows[r] < 2 and cols[c] < 2:
+            if mask.bit_count() < most and rows[r] < most_in_line and cols[c] < most_in_line:
                 mask |= 1 << cell
                 rows[r] += 1
                 cols[c] += 1
-        full_rows = sum(1 << r for r in range(BLUE_SIZE) if rows[r] == 2)
-        full_cols = sum(1 << c for c in range(BLUE_SIZE) if cols[c] == 2)
+        full_rows = sum(1 << r for r in range(BLUE_SIZE) if rows[r] >= 2)
+        full_cols = sum(1 << c for c in range(BLUE_SIZE) if cols[c] >= 2)
         main = sum(mask >> (i * BLUE_SIZE + i) & 1 for i in range(BLUE_SIZE)) >= 2
         anti = sum(mask >> (i * BLUE_SIZE + BLUE_SIZE - 1 - i) & 1
                    for i in range(BLUE_SIZE)) >= 2
