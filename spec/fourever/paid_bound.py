@@ -40,7 +40,6 @@ import numpy.typing as npt
 from spec.fourever import solo_plan
 from spec.fourever.printed import (AREAS, BLUE_ANTI_DIAGONAL_POINTS, BLUE_COLUMN_POINTS,
                                    BLUE_ROW_BONUS, BLUE_SIZE, FOX, RR, XD)
-from spec.fourever.seam import format_sheet
 from spec.fourever.solo_plan import GIVES, Option
 
 #: The multipliers: one per area's question marks (sheet order), then the entries paid, the
@@ -259,24 +258,34 @@ def bound() -> Bound:
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the bound and where it is reached; with ``--plans LEAST``, for every lowest area
     the plan's options (:func:`spec.fourever.solo_plan.options`: real blue grids) allow, the
-    best paid-for sheet above LEAST (:func:`above`), or that there is none."""
+    best paid-for choice above LEAST (:func:`above`), or that there is none; with ``--prove
+    N`` the same over the bound's :func:`options`: none anywhere proves that no solo game
+    totals more than N."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if args[:1] == ["--plans"]:
+    if args[:1] in (["--plans"], ["--prove"]):
         if len(args) != 2 or not args[1].lstrip("-").isdigit():
-            print("error: --plans wants one whole number (the total to beat)", file=sys.stderr)
+            print(f"error: {args[0]} wants one whole number (the total to beat)",
+                  file=sys.stderr)
             return 2
         least = int(args[1])
+        source = solo_plan.options if args[0] == "--plans" else options
+        beaten = False
         for m in itertools.count(LOWEST):
-            if _arrays(m, solo_plan.options) is None:
+            if _arrays(m, source) is None:
                 break
-            chosen, nodes = above(m, least, solo_plan.options)
+            chosen, nodes = above(m, least, source)
             if chosen is not None:
+                beaten = True
                 print(f"lowest area {m}: {solo_plan.score(chosen)} "
-                      f"{format_sheet(solo_plan.sheet(chosen))} ({nodes} nodes)", flush=True)
-        print(f"searched every lowest area from {LOWEST}: the rest at most {least}")
+                      f"{[o.part for o in chosen]} ({nodes} nodes)", flush=True)
+        if args[0] == "--prove" and not beaten:
+            print(f"a solo game totals at most {least} (paid for; branch and bound over "
+                  f"every lowest area from {LOWEST})")
+        else:
+            print(f"searched every lowest area from {LOWEST}: the rest at most {least}")
         return 0
     if args:
-        print(f"error: unknown arguments {' '.join(args)!r} (only --plans LEAST)",
+        print(f"error: unknown arguments {' '.join(args)!r} (only --plans or --prove N)",
               file=sys.stderr)
         return 2
     got = bound()

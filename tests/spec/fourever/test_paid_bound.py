@@ -83,3 +83,10 @@ def test_branch_and_bound_finds_the_best_paid_for_choice_of_a_small_family() -> 
     assert paid_bound.above(35, 410, source)[0] is None
     # the plan's own options: nothing above 410 with every area at least 37
     assert paid_bound.above(37, 410, solo_plan.options)[0] is None
+
+
+def test_the_branch_and_bound_on_the_bounds_options_cuts_a_lowest_area() -> None:
+    """With the bound's own options (blue by what it fills), nothing above 418 has every area
+    at least 24 (a part of ``python -m spec.fourever.paid_bound --prove 418``)."""
+    chosen, nodes = paid_bound.above(24, 418)
+    assert chosen is None and nodes > 1
