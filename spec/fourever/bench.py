@@ -1,7 +1,7 @@
 """``python -m spec.fourever.bench``: for every Clever 4Ever ``solve`` question in
 docs/solving.md, the build seconds, the solve seconds and the answer (the whole-sheet questions
 build the five area tables first: their time is in the first one's solve seconds); then the
-solo search that
+solo plan and the beam toward it that
 makes the bundled best game (README, "The highest solo score") with its total and
 seconds, and ``reachable`` on that game's final sheet."""
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from spec.fourever import questions, solo_search
+from spec.fourever import questions, solo_plan, solo_search
 from spec.fourever.seam import GAME, parse_sheet
 from spec.solving import Answer
 
@@ -41,8 +41,9 @@ def main() -> None:
         print(f"{name:26} build {a.build_seconds:6.2f} s  solve {a.solve_seconds:7.2f} s  "
               f"{answer}", flush=True)
     t0 = time.perf_counter()
-    found = solo_search.best(solo_search.WITNESS_ARGS)
-    print(f"{'solo search (witness)':26} {'':15}solve {time.perf_counter() - t0:7.2f} s  "
+    found = solo_plan.best(solo_plan.WITNESS_ARGS)
+    assert found is not None
+    print(f"{'solo plan (witness)':26} {'':15}solve {time.perf_counter() - t0:7.2f} s  "
           f"{found.total}", flush=True)
     end = GAME.format_sheet(solo_search.sheet(found.node.state))
     a = questions.reachable(parse_sheet(end), 600)

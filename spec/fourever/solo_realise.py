@@ -20,9 +20,10 @@ from oracle.records.record import parse_record, replay, verify
 from oracle.engine.sheet import Sheet
 from spec.fourever.certificates import CertificateError
 from spec.fourever.certificates import towards
-from spec.fourever.printed import ROUNDS
+from spec.fourever.engine_view import area_rules, code
+from spec.fourever.printed import AREAS, QUESTION_FOR, ROUNDS
 from spec.fourever.seam import BLANK, GAME
-from spec.fourever.solo_search import Node, budget, ended, next_slot, sheet
+from spec.fourever.solo_search import Found, Node, budget, ended, next_slot, sheet
 
 
 def written(part: object) -> int:
@@ -76,6 +77,62 @@ def realise(target: Sheet, width: int = 20, branch: int = 100, rounds: int | Non
         beam = next_slot([n for n in beam if not ended(n.state, rounds)], rank, width, branch,
                          keep, NO_REROLL)
     return None
+
+
+#: Each area's own question mark, in sheet order (4E-11: the black one is any area's).
+OWN_QUESTION = tuple(next(q for q, a in QUESTION_FOR.items() if a == label) for label in AREAS)
+
+
+def _questions(parts: tuple[object, ...]) -> tuple[int, ...]:
+    """How many of each area's own question marks (sheet order) the areas earn."""
+    earned = [code(b) for label, part in zip(AREAS, parts)
+              for b in area_rules(label).earned(part)]
+    return tuple(earned.count(q) for q in OWN_QUESTION)
+
+
+def toward(target: Sheet, width: int = 20, branch: int = 100, waste: float = 0.0
+           ) -> Found | None:
+    """The highest-scoring whole solo game the beam finds that stays inside ``target``'s
+    areas (None: every game leaves it), ranked by the entries made and still given
+    (:func:`budget`): at one roll slot every game has made the same picks, so this ranks by
+    the bonuses earned (question marks, extra dice), then by how much is written; less
+    ``waste`` for each question mark the rest of the target earns beyond the room its area
+    has left in the target (it would be lost, QUESTION-LOST).  Unlike
+    :func:`realise` any finished game counts, the target met or not (a plan from
+    :mod:`spec.fourever.solo_plan`)."""
+    goal = target.parts
+
+    def keep(state: State) -> bool:
+        return all(towards(p, t) for p, t in zip(sheet(state).parts, goal))
+
+    goal_room = tuple(written(p) for p in goal)
+    goal_questions = _questions(goal)
+
+    def lost(parts: tuple[object, ...]) -> int:
+        """The question marks the rest of the target earns beyond the room their areas have
+        left in it (they would be lost, QUESTION-LOST)."""
+        now = _questions(parts)
+        return sum(max(0, (g - n) - (room - written(p)))
+                   for g, n, room, p in zip(goal_questions, now, goal_room, parts))
+
+    def rank(state: State) -> float:
+        parts = sheet(state).parts
+        made = sum(written(p) for p in parts)
+        penalty = waste * lost(parts) if waste else 0.0
+        return made + budget(state)[0] + 0.001 * made - penalty
+
+    found: Found | None = None
+    beam = [Node(GAME.new_game(1))]
+    while beam:
+        for node in beam:
+            if node.state.is_terminal:
+                got = GAME.score(sheet(node.state)).total
+                if found is None or got > found.total:
+                    found = Found(node, got)
+        beam = [n for n in beam if not n.state.is_terminal]
+        if beam:
+            beam = next_slot(beam, rank, width, branch, keep, NO_REROLL)
+    return found
 
 
 def confirm(record: str, target: Sheet, what: str, rounds: int | None = None) -> None:

@@ -197,8 +197,8 @@ def next_slot(beam: list[Node], rank: Callable[[State], float], width: int, bran
     return [n for _, n in _top(done, width)]
 
 
-#: The options that found the bundled best game (examples/fourever-solo-best.json; README,
-#: "The highest solo score"; docs/solving.md): its third run, prices drawn with seed 1.
+#: The options that found the best game before the plans (390; docs/solving.md): its third
+#: run, prices drawn with seed 1.  The bundled best game is :mod:`spec.fourever.solo_plan`'s.
 WITNESS_ARGS = ("--width", "10", "--branch", "100", "--floor", "50", "--shortfall", "3",
                 "--restarts", "3", "--spread", "0.4", "--seed", "1")
 
@@ -288,6 +288,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--flow", type=float, default=defaults.flow)
     p.add_argument("--floors", type=_floors, default=(),
                    help="floors tried, comma-separated (a fox priced by the lowest area)")
+    p.add_argument("--net", action="store_true",
+                   help="count the question marks and extra dice an area earns as entries it "
+                        "gives back (Prices.net)")
     p.add_argument("--start", help="a solo record whose game the search continues")
     p.add_argument("--rounds", type=int, default=0,
                    help="with --start: the rounds of its game kept (the rest searched again)")
@@ -299,7 +302,7 @@ def best(argv: Sequence[str], say: Callable[[str], None] = lambda text: None) ->
     """The best game of the runs the options ``argv`` ask for (``say`` hears each run)."""
     args = parser().parse_args(list(argv))
     prices = Prices(floor=args.floor, shortfall=args.shortfall, entry=args.entry,
-                    flow=args.flow, floors=args.floors)
+                    flow=args.flow, floors=args.floors, net=args.net)
     rng = random.Random(args.seed)
     start = None
     if args.start:

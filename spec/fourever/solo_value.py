@@ -24,7 +24,7 @@ Optimistic on purpose: the curves assume the dice show what each entry wants; th
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import attrs
 import numpy as np
@@ -51,6 +51,7 @@ from spec.fourever.printed import (
     PINK_REPEAT,
     PS,
     RR,
+    XD,
     YELLOW_BONUS,
     YELLOW_FIELDS,
     YELLOW_STARS,
@@ -77,6 +78,10 @@ class Prices:
     #: When given, the floors tried: :func:`worth` is the best over them, so a fox is priced
     #: near the lowest area the split reaches (4E-10) rather than at one fixed ``floor``.
     floors: tuple[int, ...] = ()
+    #: Count each question mark and extra die an area still earns as an entry it gives back
+    #: (its curve indexed by entries made less entries earned: :func:`returns`), so an area
+    #: rich in bonuses is as cheap as it is (yellow's middle row, green's lower line).
+    net: bool = False
 
     def bonus(self, bonus: str) -> float:
         """What a bonus still to be earned is worth (a fox: ``floor``)."""
@@ -88,10 +93,21 @@ class Prices:
             return self.reroll
         return self.entry
 
+    def cost(self, entries: int, returned: int) -> int:
+        """The budget an area's further ``entries`` use when they earn ``returned`` entries
+        (question marks and extra dice) back: all of it, or with ``net`` the difference (at
+        least 0)."""
+        return max(0, entries - returned) if self.net else entries
+
     def area(self, score: int, foxes: int, bonuses: float) -> float:
         """An area reaching ``score`` with ``foxes`` and future ``bonuses`` worth."""
         return (score + self.floor * foxes + bonuses
                 - self.shortfall * max(0, self.floor - score))
+
+
+def returns(bonuses: Iterable[str | None]) -> int:
+    """How many of ``bonuses`` give an entry: a question mark or an extra die (4E-4, 4E-6)."""
+    return sum(1 for b in bonuses if b is not None and (b == XD or b.startswith("?")))
 
 
 def _curve(options: list[tuple[int, float]]) -> Curve:
@@ -119,7 +135,8 @@ def yellow(part: tuple[tuple[int, ...], ...], prices: Prices) -> Curve:
                 gained += [YELLOW_BONUS[1][c] for c in range(len(middle), lens[1])]
                 foxes = sum(1 for c in range(lens[0]) if YELLOW_BONUS[0][c] == FOX)
                 worth = sum(prices.bonus(b) for b in gained if b is not None and b != FOX)
-                options.append((x + y + z, prices.area(score, foxes, worth)))
+                options.append((prices.cost(x + y + z, returns(gained)),
+                                prices.area(score, foxes, worth)))
     return _curve(options)
 
 
@@ -141,7 +158,8 @@ def green(part: tuple[tuple[int, ...], tuple[int, ...]], prices: Prices) -> Curv
             gained = GREEN_BONUS[len(lower):len(low)]
             foxes = sum(1 for b in GREEN_BONUS[:len(low)] if b == FOX)
             worth = sum(prices.bonus(b) for b in gained if b != FOX)
-            options.append((x + y, prices.area(score, foxes, worth) + half))
+            options.append((prices.cost(x + y, returns(gained)),
+                            prices.area(score, foxes, worth) + half))
     return _curve(options)
 
 
@@ -152,17 +170,17 @@ def pink(part: tuple[int, ...], prices: Prices) -> Curve:
     circled = sum(PINK_CIRCLED.get(v, 0) for v in part)
     foxes_now = sum(1 for i, v in enumerate(part) if PINK_BONUS[i] == FOX and v in (5, 6)
                     and _own(part)[i])
-    # (field, entries) -> best (circles, foxes, bonus worth) found, by their value
-    layer: dict[tuple[int, int], list[tuple[int, int, float]]] = {
-        (len(part), 0): [(0, 0, 0.0)]}
+    # (field, entries) -> best (circles, foxes, bonus worth, entries returned) found
+    layer: dict[tuple[int, int], list[tuple[int, int, float, int]]] = {
+        (len(part), 0): [(0, 0, 0.0, 0)]}
     options = []
     frontier = [(len(part), 0)]
     seen = set(frontier)
     while frontier:
         field, k = frontier.pop(0)
-        for circ, fox, worth in layer[(field, k)]:
+        for circ, fox, worth, back in layer[(field, k)]:
             score = (PINK_POINTS[field - 1] if field else 0) + circled + circ
-            options.append((k, prices.area(score, foxes_now + fox, worth)))
+            options.append((prices.cost(k, back), prices.area(score, foxes_now + fox, worth)))
             if field == PINK_FIELDS:
                 continue
             bonus = PINK_BONUS[field]
@@ -170,9 +188,11 @@ def pink(part: tuple[int, ...], prices: Prices) -> Curve:
                 nxt = min(PINK_FIELDS, field + (2 if n == PINK_REPEAT else 1))
                 c = circ + PINK_CIRCLED.get(n, 0)
                 f = fox + int(n == 6 and bonus == FOX)
-                w = worth + (prices.bonus(bonus) if n == 6 and bonus not in (None, FOX) else 0.0)
+                earns = n == 6 and bonus not in (None, FOX)
+                w = worth + (prices.bonus(bonus) if earns and bonus is not None else 0.0)
+                r = back + (returns((bonus,)) if earns else 0)
                 key = (nxt, k + 1)
-                layer[key] = sorted(_front(set(layer.get(key, [])) | {(c, f, w)}))
+                layer[key] = sorted(_front(set(layer.get(key, [])) | {(c, f, w, r)}))
                 if key not in seen:
                     seen.add(key)
                     frontier.append(key)
@@ -202,41 +222,45 @@ def blue(part: int, prices: Prices) -> Curve:
     score = sum(p for p, n in zip(BLUE_COLUMN_POINTS, cols) if n >= BLUE_COLUMN_AT)
     score += BLUE_ANTI_DIAGONAL_POINTS if anti >= BLUE_ANTI_DIAGONAL_AT else 0
     foxes = sum(1 for b, n in zip(BLUE_ROW_BONUS, rows) if b == FOX and n >= BLUE_ROW_BONUS_AT)
-    # items: (crosses needed, points, foxes, bonus worth) for columns and rows
-    col_items = [(BLUE_COLUMN_AT - n, p, 0, 0.0)
+    # items: (crosses needed, points, foxes, bonus worth, entries returned), columns and rows
+    col_items = [(BLUE_COLUMN_AT - n, p, 0, 0.0, 0)
                  for p, n in zip(BLUE_COLUMN_POINTS, cols) if n < BLUE_COLUMN_AT]
     if anti < BLUE_ANTI_DIAGONAL_AT:
-        col_items.append((BLUE_ANTI_DIAGONAL_AT - anti, BLUE_ANTI_DIAGONAL_POINTS, 0, 0.0))
-    row_items = [(BLUE_ROW_BONUS_AT - n, 0, int(b == FOX), 0.0 if b == FOX else prices.bonus(b))
-                 for b, n in zip(BLUE_ROW_BONUS, rows) if n < BLUE_ROW_BONUS_AT]
+        col_items.append((BLUE_ANTI_DIAGONAL_AT - anti, BLUE_ANTI_DIAGONAL_POINTS, 0, 0.0, 0))
+    row_items = [(BLUE_ROW_BONUS_AT - n, 0, int(b == FOX), 0.0 if b == FOX else prices.bonus(b),
+                  returns((b,))) for b, n in zip(BLUE_ROW_BONUS, rows) if n < BLUE_ROW_BONUS_AT]
     cols_best = _knapsack(tuple(col_items))
     rows_best = _knapsack(tuple(row_items))
     options = []
     for k in range(MOST + 1):
-        for cp, cf, cw in cols_best[k]:
-            for rp, rf, rw in rows_best[k]:
-                options.append((k, prices.area(score + cp + rp, foxes + cf + rf, cw + rw)))
+        for cp, cf, cw, _ in cols_best[k]:
+            for rp, rf, rw, rr in rows_best[k]:
+                options.append((prices.cost(k, rr),
+                                prices.area(score + cp + rp, foxes + cf + rf, cw + rw)))
     return _curve(options)
 
 
+Gains = tuple[int, int, float, int]
+
+
 @functools.cache
-def _knapsack(items: tuple[tuple[int, int, int, float], ...]
-              ) -> list[list[tuple[int, int, float]]]:
-    """For each budget k, every (points, foxes, worth) a set of items needing at most k fits."""
-    best: list[set[tuple[int, int, float]]] = [{(0, 0, 0.0)} for _ in range(MOST + 1)]
-    for need, points, foxes, worth in items:
+def _knapsack(items: tuple[tuple[int, int, int, float, int], ...]) -> list[list[Gains]]:
+    """For each budget k, every (points, foxes, worth, entries returned) a set of items
+    needing at most k fits."""
+    best: list[set[Gains]] = [{(0, 0, 0.0, 0)} for _ in range(MOST + 1)]
+    for need, points, foxes, worth, back in items:
         for k in range(MOST, need - 1, -1):
-            best[k] |= {(p + points, f + foxes, w + worth) for p, f, w in best[k - need]}
+            best[k] |= {(p + points, f + foxes, w + worth, r + back)
+                        for p, f, w, r in best[k - need]}
     for k in range(1, MOST + 1):
         best[k] |= best[k - 1]
     return [sorted(_front(b)) for b in best]
 
 
-def _front(options: set[tuple[int, int, float]]) -> set[tuple[int, int, float]]:
+def _front(options: set[Gains]) -> set[Gains]:
     """The options no other beats in every respect."""
     return {o for o in options
-            if not any(p != o and p[0] >= o[0] and p[1] >= o[1] and p[2] >= o[2]
-                       for p in options)}
+            if not any(p != o and all(x >= y for x, y in zip(p, o)) for p in options)}
 
 
 @functools.cache
@@ -250,19 +274,29 @@ def _grey_table(prices: Prices) -> npt.NDArray[np.float64]:
     worth = np.array([sum(prices.bonus(code(b)) for b in rules.earned(m) if code(b) != FOX)
                       for m in range(n)])
     value = np.array([prices.area(rules.score(m), rules.foxes(m), 0.0) for m in range(n)])
+    back = np.array([returns(code(b) for b in rules.earned(m)) for m in range(n)])
     table = np.empty((MOST + 1, n))
-    table[0] = value + worth
-    for k in range(1, MOST + 1):
-        row = table[k - 1].copy()
-        for p in PARTS:
-            free = (masks >> p & 1) == 0
-            touching = (masks & sum(1 << q for q in NEIGHBOURS[p])) != 0
-            if p in STARTS:
-                touching |= masks == 0
-            ok = free & touching
-            row[ok] = np.maximum(row[ok], table[k - 1][masks[ok] | 1 << p])
+    for k in range(MOST + 1):
+        before = table[k - 1] if k else np.full(n, -np.inf)
+        row = before.copy() if k else value + worth
+        while True:  # a part earning an entry back costs none with ``net``: to a fixed point
+            grown = row.copy()
+            for p in PARTS:
+                free = (masks >> p & 1) == 0
+                touching = (masks & sum(1 << q for q in NEIGHBOURS[p])) != 0
+                if p in STARTS:
+                    touching |= masks == 0
+                ok = free & touching
+                after = masks[ok] | 1 << p
+                costs = np.array([prices.cost(1, r) for r in range(3)])[
+                    np.minimum(back[after] - back[masks[ok]], 2)]
+                got = np.where(costs == 0, grown[after], before[after])
+                grown[ok] = np.maximum(grown[ok], got)
+            if np.array_equal(grown, row):
+                break
+            row = grown
         table[k] = row
-        if np.array_equal(row, table[k - 1]):
+        if k and np.array_equal(row, table[k - 1]):
             table[k + 1:] = row
             break
     out: npt.NDArray[np.float64] = table - worth

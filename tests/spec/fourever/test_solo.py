@@ -120,3 +120,22 @@ def test_a_record_ending_elsewhere_is_refused() -> None:
         raise AssertionError("a game not ending with the blank sheet was confirmed")
     solo_realise.confirm(BEST.read_text(encoding="utf-8"),
                          solo_search.sheet(replay(record)), "test")
+
+
+def test_net_prices_count_an_areas_bonus_entries_as_given_back() -> None:
+    """With ``net`` an area's curve is indexed by entries made less the question marks and
+    extra dice they earn: yellow's middle row earns ?P, ?B, +1, ?Y at columns 2-5 (4E-5), so
+    its 1s cost nothing from the second on, and no curve is lower than without ``net``."""
+    gross = solo_value.Prices(floor=0, shortfall=0.0, entry=0.0)
+    net = solo_value.Prices(floor=0, shortfall=0.0, entry=0.0, net=True)
+    assert solo_value.returns(("?Y", "+1", "PS", "RR", "FOX", None)) == 2
+    assert net.cost(3, 2) == 1 and net.cost(1, 2) == 0 and gross.cost(3, 2) == 3
+    top_and_middle = (((1, 2, 3, 4, 5), (1,), (6, 6, 6, 6, 6)))
+    # one more entry: with net, the whole middle row (four 1s earn four entries back)
+    assert solo_value.yellow(top_and_middle, gross)[1] == 30 - 2 + 20
+    assert solo_value.yellow(top_and_middle, net)[1] == 30 - 5 + 70
+    for part, g, n in zip(BLANK.parts, solo_value.curves(BLANK.parts, gross),
+                          solo_value.curves(BLANK.parts, net)):
+        assert (n >= g).all(), part
+    # grey: a part whose cell earns an entry costs none, so net reaches more with few parts
+    assert solo_value.grey(0, net)[3] > solo_value.grey(0, gross)[3]

@@ -1,0 +1,306 @@
+"""An upper bound on a Clever 4Ever solo game's total: every final sheet is paid for
+(:mod:`spec.fourever.solo_plan`: its entries are picks, extra dice or question marks of their
+own area's colour), and a Lagrangian relaxation of that inequality bounds the best paid-for
+sheet.
+
+Every solo game's final sheet, area by area, is dominated by an option of
+:func:`options` (at least its score, foxes and every bonus, at most its entries): yellow's,
+green's and pink's best numbers for the same fields (4E-5, 4E-7, 4E-9: the bonuses depend only
+on the fields written and, in pink, on 5 or 6, which a 6 dominates), every grey part set
+(4E-8), and blue as what it fills (the columns and rows with two crosses, each diagonal with
+two) with at least twice as many crosses as the most of those rows or columns (4E-6).
+
+With ``u`` the question marks each area uses, ``D`` the extra dice and ``p`` pink's question
+mark of the re-roll track (4E-4), a paid-for choice satisfies, for every area ``X``::
+
+    u_X <= e_X,   u_X <= (X's question marks earned) + p if X is pink,
+    sum(e_X - u_X) <= 24 + 1 + D   (the picks and the black question mark, 4E-3, 4E-11),
+    D <= 7,  D <= 1 + (+1 earned),  p <= 1,  p <= (re-rolls earned) / 6.
+
+For a lowest area ``m`` (each area at least ``m``, each fox worth ``m``, 4E-10; 0 when ``m`` is
+negative, which only raises the bound and keeps more foxes better), every set of
+non-negative multipliers on those inequalities gives a bound that splits area by area (weak
+duality: :func:`dual`); the multipliers are found by a descent in floats, and the bound is
+evaluated exactly (fractions).  The total is at most the largest bound over every whole ``m``
+from yellow's least score up to where some area has no option left (:func:`bound`; 440).
+
+Tighter: :func:`above` finds the best paid-for choice of one option per area by branch and
+bound, the dual (multipliers lowered again at each node) as the bound and the exact inequality
+at each leaf; over every lowest area it is 423, so no solo game totals more (``--prove 423``).
+With the plan's own options (real blue grids, ``--plans 410``) nothing beats the witness, 410.
+
+``python -m spec.fourever.paid_bound [--prove N | --plans N]``.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import sys
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from spec.fourever import solo_plan
+from spec.fourever.printed import (AREAS, BLUE_ANTI_DIAGONAL_POINTS, BLUE_COLUMN_POINTS,
+                                   BLUE_ROW_BONUS, BLUE_SIZE, FOX, RR, XD)
+from spec.fourever.solo_plan import GIVES, Option
+
+#: The multipliers: one per area's question marks (sheet order), then the entries paid, the
+#: extra dice and the re-roll track's question mark.
+QUESTIONS, PAID, DICE, TRACK = range(len(AREAS)), len(AREAS), len(AREAS) + 1, len(AREAS) + 2
+#: The picks and the black question mark (ruling 9, 4E-3); the extra-die track's fields and
+#: round 2's extra die; the re-rolls earned that end the re-roll track (the round-1 re-roll
+#: beside them, 4E-4).
+PICKS_AND_BLACK, MOST_DICE, ROUND_DICE, TRACK_REROLLS = 25, 7, 1, 6
+#: The lowest area score considered (yellow's least: its middle row full, 4E-5).
+LOWEST = -30
+I_XD, I_RR = GIVES.index(XD), GIVES.index(RR)
+
+
+def _blue() -> tuple[Option, ...]:
+    """Blue by what it fills (module docstring): every set of rows and of columns with two
+    crosses and each diagonal with two, with at least the crosses they need."""
+    found = []
+    for rows in range(1 << BLUE_SIZE):
+        for cols in range(1 << BLUE_SIZE):
+            for main in (0, 1):
+                for anti in (0, 1):
+                    gives = [0] * len(GIVES)
+                    foxes = 0
+                    for r, b in enumerate(BLUE_ROW_BONUS):
+                        if rows >> r & 1:
+                            if b == FOX:
+                                foxes += 1
+                            else:
+                                gives[GIVES.index(b)] += 1
+                    gives[I_RR] += main
+                    score = sum(p for c, p in enumerate(BLUE_COLUMN_POINTS) if cols >> c & 1)
+                    crosses = 2 * max(rows.bit_count(), cols.bit_count(), main, anti)
+                    found.append(Option((rows, cols, main, anti), crosses,
+                                        score + BLUE_ANTI_DIAGONAL_POINTS * anti, foxes,
+                                        tuple(gives)))
+    return solo_plan._kept(iter(found))
+
+
+@functools.cache
+def options(label: str) -> tuple[Option, ...]:
+    """What area ``label`` can end with, up to dominance (module docstring)."""
+    return _blue() if label == "blue" else solo_plan.options(label)
+
+
+Multipliers = tuple[Fraction, ...]
+
+
+def _area(o: Option, label: int, m: int, y: Multipliers) -> Fraction:
+    """One option's part of the dual at lowest area ``m``: its score, its foxes at ``m`` (at
+    least 0), its
+    entries priced at the lower of the paid entries' multiplier and its own question marks'
+    (an entry is paid by a pick or an extra die, or by one of its question marks), and every
+    bonus at its multiplier."""
+    entry = min(y[PAID], y[QUESTIONS[label]])
+    return (o.score + max(m, 0) * o.foxes - entry * o.entries
+            + sum(y[q] * o.gives[q] for q in QUESTIONS)
+            + y[DICE] * o.gives[I_XD] + y[TRACK] / TRACK_REROLLS * o.gives[I_RR])
+
+
+def dual(m: int, y: Multipliers) -> Fraction | None:
+    """The bound at lowest area ``m`` for the multipliers ``y`` (all at least 0; None: no
+    option of some area reaches ``m``)."""
+    assert all(v >= 0 for v in y)
+    out = (PICKS_AND_BLACK * y[PAID] + ROUND_DICE * y[DICE]
+           + MOST_DICE * max(Fraction(0), y[PAID] - y[DICE])
+           + max(Fraction(0), y[QUESTIONS[AREAS.index("pink")]] - y[TRACK]))
+    for i, label in enumerate(AREAS):
+        values = [_area(o, i, m, y) for o in options(label) if o.score >= m]
+        if not values:
+            return None
+        out += max(values)
+    return out
+
+
+Floats = npt.NDArray[np.float64]
+Arrays = tuple[Floats, Floats, Floats, Floats, Floats]
+
+
+def _floats(values: object) -> Floats:
+    got: Floats = np.asarray(values, dtype=np.float64)
+    return got
+
+
+def _arrays(m: int, source: Callable[[str], Sequence[Option]] | None = None,
+            pools: Sequence[Sequence[Option]] | None = None) -> list[Arrays] | None:
+    """Each area's options reaching ``m`` (of ``source``, default :func:`options`; or the
+    ``pools`` given) as arrays: score and foxes at ``m``, entries, the question marks (sheet
+    order), extra dice and re-rolls they earn."""
+    if pools is None:
+        pools = [[o for o in (source or options)(a) if o.score >= m] for a in AREAS]
+    out: list[Arrays] = []
+    for kept in pools:
+        if not kept:
+            return None
+        gives = _floats([o.gives for o in kept])
+        out.append((_floats([o.score + max(m, 0) * o.foxes for o in kept]),
+                    _floats([o.entries for o in kept]),
+                    gives[:, :len(AREAS)], gives[:, I_XD], gives[:, I_RR]))
+    return out
+
+
+def _fast(arrays: list[Arrays], y: Floats) -> float:
+    """:func:`dual` in floats, for the descent."""
+    pink = AREAS.index("pink")
+    out = float(PICKS_AND_BLACK * y[PAID] + ROUND_DICE * y[DICE]
+                + MOST_DICE * max(0.0, y[PAID] - y[DICE]) + max(0.0, y[pink] - y[TRACK]))
+    for i, (worth, entries, questions, dice, rerolls) in enumerate(arrays):
+        entry = min(y[PAID], y[i])
+        out += float(np.max(worth - entry * entries + questions @ y[:len(AREAS)]
+                            + y[DICE] * dice + y[TRACK] / TRACK_REROLLS * rerolls))
+    return out
+
+
+def _lower(arrays: list[Arrays], y: Floats, step: float) -> tuple[Floats, float]:
+    """Coordinate steps from ``y``, halved down to 1/64, while they lower the dual."""
+    now = _fast(arrays, y)
+    while step >= 1 / 64:
+        better = False
+        for i in range(len(y)):
+            for d in (step, -step):
+                trial = y.copy()
+                trial[i] = max(0.0, trial[i] + d)
+                if (v := _fast(arrays, trial)) < now - 1e-9:
+                    y, now, better = trial, v, True
+        if not better:
+            step /= 2
+    return y, now
+
+
+def _start(arrays: list[Arrays]) -> Floats:
+    """The best equal multipliers on a grid (the re-roll track's apart)."""
+    grid = [_floats([c] * TRACK + [r]) for c in range(0, 201, 2) for r in (0, c, 3 * c)]
+    return min(grid, key=lambda g: _fast(arrays, g))
+
+
+def _descent(m: int) -> Multipliers | None:
+    """Multipliers making :func:`dual` low at ``m`` (None: no option of some area reaches
+    it): the best equal ones on a grid, then coordinate steps, in floats (any non-negative
+    multipliers give a valid bound; :func:`dual` evaluates it exactly)."""
+    arrays = _arrays(m)
+    if arrays is None:
+        return None
+    y, _ = _lower(arrays, _start(arrays), 8.0)
+    return tuple(Fraction(round(v * 64), 64) for v in y)
+
+
+#: The order :func:`above` fixes the areas in: fewest options first (green, yellow, grey,
+#: blue, pink).
+ORDER = tuple(AREAS.index(a) for a in ("green", "yellow", "grey", "blue", "pink"))
+
+
+def above(m: int, least: int, source: Callable[[str], Sequence[Option]] | None = None
+          ) -> tuple[tuple[Option, ...] | None, int]:
+    """The best paid-for choice of one option per area (of ``source``, default
+    :func:`options`), every area at least ``m``, scoring more than ``least`` with each fox
+    worth ``m`` (None: none), and the nodes searched: branch and bound, the areas fixed in
+    :data:`ORDER`, each node's bound the dual with its multipliers lowered again (a node is
+    cut only when the dual is below ``least + 1`` by more than a float's error)."""
+    pools: list[Sequence[Option]] = [[o for o in (source or options)(a) if o.score >= m]
+                                     for a in AREAS]
+    best, found, nodes = least, None, 0
+
+    def go(pools: list[Sequence[Option]], depth: int, y: Floats) -> None:
+        nonlocal best, found, nodes
+        nodes += 1
+        arrays = _arrays(m, pools=pools)
+        if arrays is None:
+            return
+        y, now = _lower(arrays, y, 4.0 if depth < 3 else 1.0)
+        if now < best + 1 - 1e-6:
+            return
+        if depth == len(ORDER):
+            chosen = tuple(p[0] for p in pools)
+            got = sum(o.score for o in chosen) + max(m, 0) * sum(o.foxes for o in chosen)
+            if solo_plan.paid(chosen) <= 0 and got > best:
+                best, found = got, chosen
+            return
+        a = ORDER[depth]
+        worth, entries, questions, dice, rerolls = arrays[a]
+        values = (worth - min(y[PAID], y[a]) * entries + questions @ y[:len(AREAS)]
+                  + y[DICE] * dice + y[TRACK] / TRACK_REROLLS * rerolls)
+        rest = now - float(np.max(values))
+        for j in np.argsort(-values, kind="stable"):
+            if rest + values[j] < best + 1 - 1e-6:
+                break
+            go(pools[:a] + [(pools[a][j],)] + pools[a + 1:], depth + 1, y)
+
+    root = _arrays(m, pools=pools)
+    if root is not None:
+        go(pools, 0, _lower(root, _start(root), 8.0)[0])
+    return found, nodes
+
+
+@attrs.frozen
+class Bound:
+    """The bound (a whole number), and the dual's value at each lowest area tried."""
+
+    total: int
+    by_lowest: tuple[tuple[int, Fraction], ...]
+
+
+def bound() -> Bound:
+    """At most what a Clever 4Ever solo game totals (module docstring)."""
+    found: list[tuple[int, Fraction]] = []
+    for m in itertools.count(LOWEST):
+        y = _descent(m)
+        if y is None:  # no option of some area reaches m (nor any higher m)
+            break
+        got = dual(m, y)
+        assert got is not None
+        found.append((m, got))
+    return Bound(int(max(v for _, v in found)), tuple(found))
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Print the bound and where it is reached; with ``--plans LEAST``, for every lowest area
+    the plan's options (:func:`spec.fourever.solo_plan.options`: real blue grids) allow, the
+    best paid-for choice above LEAST (:func:`above`), or that there is none; with ``--prove
+    N`` the same over the bound's :func:`options`: none anywhere proves that no solo game
+    totals more than N."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args[:1] in (["--plans"], ["--prove"]):
+        if len(args) != 2 or not args[1].lstrip("-").isdigit():
+            print(f"error: {args[0]} wants one whole number (the total to beat)",
+                  file=sys.stderr)
+            return 2
+        least = int(args[1])
+        source = solo_plan.options if args[0] == "--plans" else options
+        beaten = False
+        for m in itertools.count(LOWEST):
+            if _arrays(m, source) is None:
+                break
+            chosen, nodes = above(m, least, source)
+            if chosen is not None:
+                beaten = True
+                print(f"lowest area {m}: {solo_plan.score(chosen)} "
+                      f"{[o.part for o in chosen]} ({nodes} nodes)", flush=True)
+        if args[0] == "--prove" and not beaten:
+            print(f"a solo game totals at most {least} (paid for; branch and bound over "
+                  f"every lowest area from {LOWEST})")
+        else:
+            print(f"searched every lowest area from {LOWEST}: the rest at most {least}")
+        return 0
+    if args:
+        print(f"error: unknown arguments {' '.join(args)!r} (only --plans or --prove N)",
+              file=sys.stderr)
+        return 2
+    got = bound()
+    m, v = max(got.by_lowest, key=lambda mv: mv[1])
+    print(f"a solo game totals at most {got.total} (paid for, Lagrangian; "
+          f"highest at lowest area {m}: {float(v):.2f})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,92 @@
+"""The paid-for bound on a Clever 4Ever solo game (spec/fourever/paid_bound.py): every area of
+every bundled and seeded solo game is dominated by one of its options, the dual at each game's
+lowest area is at least the game's total for the descent's multipliers and for seeded random
+ones (weak duality), and the bound is 440, above the bundled best game."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from oracle.engine.sheet import Sheet
+from oracle.records.play import Policy, greedy_policy, play_game, random_policy
+from oracle.records.record import parse_record, replay
+from spec.fourever import paid_bound, solo_plan, solo_search
+from spec.fourever.printed import AREAS
+from spec.fourever.seam import GAME
+from spec.turns.fourever import entries_of
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
+
+
+def _bundled(name: str) -> Sheet:
+    return solo_search.sheet(replay(parse_record((EXAMPLES / name).read_text("utf-8"), name)))
+
+
+def _seeded(seed: int, policy: Policy) -> Sheet:
+    return solo_search.sheet(play_game(1, seed, policy, game="clever-4ever")[1])
+
+
+def _games() -> list[Sheet]:
+    return ([_bundled(n) for n in ("fourever-solo-best.json", "fourever-solo-legal.json")]
+            + [_seeded(s, p) for s in range(3) for p in (greedy_policy, random_policy)])
+
+
+def _dominated(end: Sheet) -> None:
+    for label, part, n in zip(AREAS, end.parts, entries_of(end)):
+        real = solo_plan._option(label, part, n)
+        assert any(o.score >= real.score and o.foxes >= real.foxes and o.entries <= real.entries
+                   and all(a >= b for a, b in zip(o.gives, real.gives))
+                   for o in paid_bound.options(label)), (label, part)
+
+
+@pytest.mark.parametrize("index", range(8))
+def test_every_area_of_a_real_game_is_dominated_and_the_dual_holds(index: int) -> None:
+    end = _games()[index]
+    _dominated(end)
+    score = GAME.score(end)
+    low = min(score.areas)
+    rng = random.Random(index)
+    # question marks free and picks dear: an entry still costs no more than its question mark
+    dear = (Fraction(0),) * 5 + (Fraction(40), Fraction(0), Fraction(0))
+    tried = [paid_bound._descent(low), dear] + [
+        tuple(Fraction(rng.randint(0, 400), 8) for _ in range(8)) for _ in range(20)]
+    for y in tried:
+        assert y is not None
+        got = paid_bound.dual(low, y)
+        assert got is not None and got >= score.total, y
+
+
+def test_the_bound_is_440_above_the_best_game() -> None:
+    got = paid_bound.bound()
+    assert got.total == 440
+    assert got.total >= GAME.score(_bundled("fourever-solo-best.json")).total == 410
+    # the lowest areas tried run from yellow's least up to where some area cannot follow
+    assert got.by_lowest[0][0] == paid_bound.LOWEST
+
+
+def test_branch_and_bound_finds_the_best_paid_for_choice_of_a_small_family() -> None:
+    """Each area offers the bundled best game's final state and its blank state: the search
+    finds the game's choice (410) above 400, and nothing above 410."""
+    end = _bundled("fourever-solo-best.json")
+    mine = {label: solo_plan._option(label, part, n)
+            for label, part, n in zip(AREAS, end.parts, entries_of(end))}
+
+    def source(label: str) -> tuple[solo_plan.Option, ...]:
+        return (mine[label], min(solo_plan.options(label), key=lambda o: o.entries))
+
+    chosen, _ = paid_bound.above(35, 400, source)  # its lowest area: pink 35
+    assert chosen is not None and solo_plan.score(chosen) == 410
+    assert paid_bound.above(35, 410, source)[0] is None
+    # the plan's own options: nothing above 410 with every area at least 37
+    assert paid_bound.above(37, 410, solo_plan.options)[0] is None
+
+
+def test_the_branch_and_bound_on_the_bounds_options_cuts_a_lowest_area() -> None:
+    """With the bound's own options (blue by what it fills), nothing above 418 has every area
+    at least 24 (a part of ``python -m spec.fourever.paid_bound --prove 418``)."""
+    chosen, nodes = paid_bound.above(24, 418)
+    assert chosen is None and nodes > 1
