@@ -89,7 +89,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if q == "solo-bound" and len(a) == 1:  # an optional AT
         need = 1
     if len(a) != need:
-        raise OracleError(f"solve {q}: want {need} argument(s) ({USAGE[q] or 'none'}), got "
+        want = "0 or 1" if q == "solo-bound" else str(need)
+        raise OracleError(f"solve {q}: want {want} argument(s) ({USAGE[q] or 'none'}), got "
                           f"{len(a)}")
     ask: Callable[[], questions.Answer]
     if q == "turn-bound":  # the turn model (spec/turns, docs/turns.md)

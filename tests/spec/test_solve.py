@@ -148,4 +148,4 @@ def test_solo_bound_takes_the_total_to_refute() -> None:
     assert "9999" in out.getvalue() and "total >= 10000 is unsat" in out.getvalue()
     out, err = io.StringIO(), io.StringIO()
     assert main(["solve", "solo-bound", "669", "670"], out, err) == 2
-    assert err.getvalue().count("\n") == 1 and "[AT]" in err.getvalue()
+    assert err.getvalue().count("\n") == 1 and "want 0 or 1 argument(s) ([AT])" in err.getvalue()
