@@ -31,12 +31,10 @@ README = (ROOT / "README.md").read_text(encoding="utf-8")
 NOT_RUN: dict[str, str] = {
     "clever-oracle serve --port 8000": "a server that runs until it is stopped; "
     "tests/serve/test_signals.py starts it and stops it with Ctrl-C and SIGTERM",
-    "clever-oracle solve solo-bound": "the solo bound's proof takes about 810 s "
-    "(spec/cubed/bench.py --solo-bound runs it)",
+    "clever-oracle solve solo-bound": "the solo bound's proofs take about 810 s (669) and about "
+    "43 minutes (668, `solo-bound 669`) (spec/cubed/bench.py --solo-bound runs the first)",
     "clever-oracle solve --game clever-4ever turn-bound 678": "the turn model's proof takes about "
     "65 s (tests/spec/turns/ check the model against the bundled and seeded solo games)",
-    "clever-oracle solve --game clever-4ever solo-bound": "builds all five area tables, about 55 s "
-    "(python -m spec.fourever.bench runs it)",
     "clever-oracle solve --game clever-4ever sheet-max 78": "builds all five area tables, about "
     "55 s (python -m spec.fourever.bench runs it)",
 }

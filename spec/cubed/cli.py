@@ -6,7 +6,8 @@
     clever-oracle solve fewest 60 --area brown fewest entries for 60 brown points
     clever-oracle solve complete "SHEET" 3     best completion with 3 more entries
     clever-oracle solve reachable "SHEET" [--players N] [--round R] [--record FILE]
-    clever-oracle solve solo-bound             the proven upper bound on a solo game
+    clever-oracle solve solo-bound [AT]        the proven upper bound on a solo game (AT: prove
+                                               that no solo game totals AT or more)
 
 Exit codes as for every command (:mod:`oracle.plumbing.exitcodes`): 0 answered (yes, no, a value, or
 undecided in the time given), 2 unusable input (one line on stderr), 3 a certificate the
@@ -54,7 +55,7 @@ SOLO_BOUND_TIMEOUT = 1800.0
 USAGE = {
     "area-max": "AREA N", "sheet-max": "N", "fewest": "POINTS [--area AREA]",
     "complete": "SHEET N", "reachable": "SHEET [--players P] [--round R] [--record FILE]",
-    "solo-bound": "", "turn-bound": "AT",
+    "solo-bound": "[AT]", "turn-bound": "AT",
 }
 
 
@@ -85,8 +86,11 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise OracleError(f"solve: {args.record} exists; --record never overwrites a file")
     need = {"area-max": 2, "sheet-max": 1, "fewest": 1, "complete": 2, "reachable": 1,
             "solo-bound": 0, "turn-bound": 1}[q]
+    if q == "solo-bound" and len(a) == 1:  # an optional AT
+        need = 1
     if len(a) != need:
-        raise OracleError(f"solve {q}: want {need} argument(s) ({USAGE[q] or 'none'}), got "
+        want = "0 or 1" if q == "solo-bound" else str(need)
+        raise OracleError(f"solve {q}: want {want} argument(s) ({USAGE[q] or 'none'}), got "
                           f"{len(a)}")
     ask: Callable[[], questions.Answer]
     if q == "turn-bound":  # the turn model (spec/turns, docs/turns.md)
@@ -124,7 +128,8 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         ask = lambda: questions.reachable(  # noqa: E731
             sheet, args.players, args.round, timeout, progress=progress)
     else:
-        ask = lambda: questions.solo_upper_bound_check(timeout,  # noqa: E731
+        at = _count(q, a[0]) if a else questions.SOLO_UNSAT_AT
+        ask = lambda: questions.solo_upper_bound_check(timeout, at,  # noqa: E731
                                                        progress=progress)
     try:
         answer = _ask(ask)

@@ -305,9 +305,11 @@ def _entry_words(name: str) -> str:
             "question marks received can make")
 
 
-#: The proven solo bound: Z3 says the counting relaxation has no solo game with this total or
-#: more (about 14 minutes with the fox split: 814 s, 6 foxes 241 s, 5 foxes 392 s, 4 foxes
-#: 176 s, the rest 4 s; 680 took 524 s).
+#: The solo bound ``solve solo-bound`` proves by default: Z3 says the counting relaxation has no
+#: solo game with this total or more (about 14 minutes with the fox split: 814 s, 6 foxes 241 s,
+#: 5 foxes 392 s, 4 foxes 176 s, the rest 4 s; 680 took 524 s).  669 is unsat too (the proven
+#: bound 668, ``solve solo-bound 669``), in about 43 minutes (6 foxes 736 s, 5 foxes 1400 s, 4
+#: foxes 412 s, the rest 8 s; docs/solving.md), so the default stays the quicker proof.
 SOLO_UNSAT_AT = 670
 
 

@@ -138,3 +138,14 @@ def test_area_tables_agree_with_every_state() -> None:
             chosen = ((entries <= option.entries) & (fox == option.fox)
                       & (rerolls == option.rerolls))
             assert int(np.max(score[chosen])) == option.score, option
+
+
+def test_solo_bound_takes_the_total_to_refute() -> None:
+    """``solve solo-bound AT`` proves that no solo game totals AT or more (here an easy AT);
+    more than one argument is one line and exit 2."""
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "solo-bound", "10000", "--timeout", str(SAFETY)], out, err) == 0
+    assert "9999" in out.getvalue() and "total >= 10000 is unsat" in out.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["solve", "solo-bound", "669", "670"], out, err) == 2
+    assert err.getvalue().count("\n") == 1 and "want 0 or 1 argument(s) ([AT])" in err.getvalue()
