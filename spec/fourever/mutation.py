@@ -10,7 +10,10 @@ tables against the engine's, the area modules as above, whole sheets' totals, fo
 entries against the engine on sheets of every fox count up to 7 (:func:`sheet_corpus`), the
 dynamic programme of the decomposition against a brute force, an area table against the real
 one, and the solvers' answers against a brute force over the engine's own entries
-(:func:`answer_checks`).
+(:func:`answer_checks`).  A change to the paid-for solo bound or the area options it reads
+(:data:`BOUNDS`) is checked on seeded solo games (each area dominated by an option, the dual
+at least the game's total: :func:`paid_differences`) and by the bound's value
+(:func:`paid_bound_differences`).
 
 Not mutated: the engine's side of the checks (``spaces``, ``equality``, ``engine_view``,
 ``seam``, ``certificates``: they compute what the engine says, and a certificate only refuses
@@ -62,8 +65,11 @@ ENCODINGS = {"spec.fourever.yellow": "yellow", "spec.fourever.blue": "blue",
 #: questions.
 WHOLE = ("spec.fourever.printed", "spec.fourever.terms", "spec.fourever.sheetvars",
          "spec.fourever.decompose", "spec.fourever.questions", "spec.questions")
+#: The paid-for bound on a solo game and the area options it reads
+#: (:mod:`spec.fourever.paid_bound`, :mod:`spec.fourever.solo_plan`).
+BOUNDS = ("spec.fourever.solo_plan", "spec.fourever.paid_bound")
 #: Every module mutated.
-MODULES = tuple(ENCODINGS) + WHOLE
+MODULES = tuple(ENCODINGS) + WHOLE + BOUNDS
 FAMILIES: dict[str, Callable[[], spaces.Space]] = {
     "yellow": spaces.yellow, "blue": spaces.blue, "grey": spaces.grey, "green": spaces.green,
     "pink": spaces.pink}
@@ -157,7 +163,64 @@ def _whole_checks(w: World) -> list[Check]:
     if _changed(w, "spec.fourever.questions"):
         quick += answer_checks(w["spec.fourever.questions"])
         slow += whole_sheet_checks(w["spec.fourever.questions"])
+    if _changed(w, "spec.fourever.paid_bound"):
+        pb = w["spec.fourever.paid_bound"]
+        quick.append(lambda: paid_differences(pb))
+        slow.append(lambda: paid_bound_differences(pb))
     return quick + slow
+
+
+#: The paid-for bound's value (``python -m spec.fourever.paid_bound``), which a slip that
+#: loosens or tightens it changes.
+PAID_BOUND = 440
+
+
+@functools.cache
+def _solo_games() -> tuple[Sheet, ...]:
+    """The final sheets of seeded engine solo games (greedy and random)."""
+    from oracle.records.play import greedy_policy, play_game, random_policy  # noqa: PLC0415
+    from spec.fourever.solo_search import sheet  # noqa: PLC0415
+    return tuple(sheet(play_game(1, seed, policy, game="clever-4ever")[1])
+                 for seed in range(3) for policy in (greedy_policy, random_policy))
+
+
+def paid_differences(pb: types.ModuleType) -> list[str]:
+    """The paid-for bound (``pb``: :mod:`spec.fourever.paid_bound` or a changed copy) on real
+    games: every area of seeded solo games dominated by one of its options (at least the
+    score, foxes and every bonus, at most the entries), and the dual at each game's lowest
+    area at least the game's total, for the descent's multipliers and seeded random ones
+    (weak duality)."""
+    from fractions import Fraction  # noqa: PLC0415
+    from spec.turns.fourever import entries_of  # noqa: PLC0415
+    out = []
+    rng = random.Random(7)
+    for i, end in enumerate(_solo_games()):
+        for label, part, n in zip(AREAS, end.parts, entries_of(end)):
+            real = pb.solo_plan._option(label, part, n)
+            if not any(o.score >= real.score and o.foxes >= real.foxes
+                       and o.entries <= real.entries
+                       and all(a >= b for a, b in zip(o.gives, real.gives))
+                       for o in pb.options(label)):
+                out.append(f"paid bound: game {i}'s {label} {part} is dominated by no option")
+        total, low = engine_total(end), min(engine_areas(end))
+        # question marks free and picks dear, and the other way round: an entry costs no more
+        # than the cheaper of a pick and its own question mark
+        dear = (Fraction(0),) * len(AREAS) + (Fraction(40), Fraction(0), Fraction(0))
+        cheap = (Fraction(40),) * len(AREAS) + (Fraction(0), Fraction(0), Fraction(0))
+        for y in [pb._descent(low), dear, cheap] + [tuple(Fraction(rng.randint(0, 400), 8)
+                                                   for _ in range(8)) for _ in range(5)]:
+            got = pb.dual(low, y)
+            if got is None or got < total:
+                out.append(f"paid bound: the dual at lowest area {low} is {got} below game "
+                           f"{i}'s total {total}")
+    return out[:3]
+
+
+def paid_bound_differences(pb: types.ModuleType) -> list[str]:
+    """The paid-for bound's value (``pb``: :mod:`spec.fourever.paid_bound` or a changed copy)
+    against the one proven, :data:`PAID_BOUND`."""
+    got = pb.bound().total
+    return [] if got == PAID_BOUND else [f"paid bound: {got}, proven {PAID_BOUND}"]
 
 
 def _table(dc: types.ModuleType, label: str) -> Check:

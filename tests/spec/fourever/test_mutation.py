@@ -221,3 +221,31 @@ def test_equivalent_mutants_beyond_the_encodings_still_exist() -> None:
     everything = {_id(m) for module in mutation.WHOLE for m in mutation.mutants(module)}
     listed = set(EQUIVALENT_WHOLE) | set(HOLES_WHOLE)
     assert listed <= everything, listed - everything
+
+
+@pytest.mark.parametrize(("module", "old", "new"), [
+    # one pick fewer than a solo game makes (24 and the black question mark, ruling 9, 4E-11)
+    ("spec.fourever.paid_bound",
+     "PICKS_AND_BLACK, MOST_DICE, ROUND_DICE, TRACK_REROLLS = 25, 7, 1, 6",
+     "PICKS_AND_BLACK, MOST_DICE, ROUND_DICE, TRACK_REROLLS = 24, 7, 1, 6"),
+    # an entry priced at the dearer of a pick and its own question mark
+    ("spec.fourever.paid_bound", "entry = min(y[PAID], y[QUESTIONS[label]])",
+     "entry = max(y[PAID], y[QUESTIONS[label]])"),
+    # blue's lines wanting one cross more than they need
+    ("spec.fourever.paid_bound",
+     "crosses = 2 * max(rows.bit_count(), cols.bit_count(), main, anti)",
+     "crosses = 2 * max(rows.bit_count(), cols.bit_count(), main, anti) + 1"),
+    # pink without the 3 that writes two fields (4E-9)
+    ("spec.fourever.solo_plan", "for n in (6, 4, PINK_REPEAT):", "for n in (6, 4):"),
+], ids=["picks", "entry price", "blue crosses", "pink threes"])
+def test_planted_slips_in_the_paid_for_bound_are_found(module: str, old: str, new: str) -> None:
+    """Issue 29: a one-line slip in the paid-for bound or the area options it reads fails a
+    check: real games no longer dominated or above the dual, or the bound not the proven 440."""
+    assert mutation.killed(mutation.replaced(module, old, new)) is not None
+
+
+def test_the_paid_for_bound_as_it_is_passes_its_checks() -> None:
+    """The checks that kill the slips above find nothing in the real modules."""
+    from spec.fourever import paid_bound  # noqa: PLC0415
+    assert mutation.paid_differences(paid_bound) == []
+    assert mutation.paid_bound_differences(paid_bound) == []
