@@ -61,6 +61,45 @@ LOWEST = -30
 I_XD, I_RR = GIVES.index(XD), GIVES.index(RR)
 
 
+@functools.cache
+def _row_crosses(size: int, row: int, need: bool, cols: tuple[int, ...], main: int, anti: int,
+                 ) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
+    """Every useful way to cross row ``row`` of a ``size`` x ``size`` grid: its cost (at least 2
+    if ``need``) and the columns' and diagonals' crosses still wanted after it.  Only cells some
+    column or diagonal still wants are chosen; the rest of a needed row's two are any others."""
+    useful = [c for c in range(size) if cols[c] or (c == row and main) or (c == size - 1 - row and anti)]
+    ways = []
+    for k in range(len(useful) + 1):
+        for chosen in itertools.combinations(useful, k):
+            left = tuple(max(0, w - (c in chosen)) for c, w in enumerate(cols))
+            ways.append((max(k, 2 if need else 0), left, max(0, main - (row in chosen)),
+                         max(0, anti - (size - 1 - row in chosen))))
+    return tuple(ways)
+
+
+@functools.cache
+def _fewest(size: int, row: int, rows: int, cols: tuple[int, ...], main: int, anti: int) -> int:
+    """The fewest crosses in rows ``row`` .. ``size - 1`` with two in every row of the mask
+    ``rows`` (row ``row`` its lowest bit), ``cols[c]`` more in column ``c`` and ``main``/``anti``
+    more on each diagonal."""
+    if row == size:
+        return 0 if not any(cols) and not main and not anti else size * size + 1
+    if max(cols) > size - row:
+        return size * size + 1
+    return min(cost + _fewest(size, row + 1, rows >> 1, left, m, a)
+               for cost, left, m, a in _row_crosses(size, row, bool(rows & 1), cols, main, anti))
+
+
+@functools.cache
+def blue_crosses(size: int, rows: int, cols: int, main: int, anti: int) -> int:
+    """The fewest crossed cells of a ``size`` x ``size`` grid with at least two in every row of
+    the mask ``rows``, every column of ``cols``, the main diagonal if ``main`` and the
+    anti-diagonal (row 1 column ``size`` .. row ``size`` column 1) if ``anti`` (4E-6): a blue
+    area filling them has at least as many entries, one cross each."""
+    return _fewest(size, 0, rows, tuple(2 * (cols >> c & 1) for c in range(size)), 2 * main,
+                   2 * anti)
+
+
 def _blue() -> tuple[Option, ...]:
     """Blue by what it fills (module docstring): every set of rows and of columns with two
     crosses and each diagonal with two, with at least the crosses they need."""
@@ -79,7 +118,7 @@ def _blue() -> tuple[Option, ...]:
                                 gives[GIVES.index(b)] += 1
                     gives[I_RR] += main
                     score = sum(p for c, p in enumerate(BLUE_COLUMN_POINTS) if cols >> c & 1)
-                    crosses = 2 * max(rows.bit_count(), cols.bit_count(), main, anti)
+                    crosses = blue_crosses(BLUE_SIZE, rows, cols, main, anti)
                     found.append(Option((rows, cols, main, anti), crosses,
                                         score + BLUE_ANTI_DIAGONAL_POINTS * anti, foxes,
                                         tuple(gives)))
