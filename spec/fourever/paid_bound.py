@@ -8,7 +8,7 @@ Every solo game's final sheet, area by area, is dominated by an option of
 green's and pink's best numbers for the same fields (4E-5, 4E-7, 4E-9: the bonuses depend only
 on the fields written and, in pink, on 5 or 6, which a 6 dominates), every grey part set
 (4E-8), and blue as what it fills (the columns and rows with two crosses, each diagonal with
-two) with at least twice as many crosses as the most of those rows or columns (4E-6).
+two) with the fewest crosses that fill them (4E-6, :func:`blue_crosses`).
 
 With ``u`` the question marks each area uses, ``D`` the extra dice and ``p`` pink's question
 mark of the re-roll track (4E-4), a paid-for choice satisfies, for every area ``X``::
@@ -22,7 +22,7 @@ negative, which only raises the bound and keeps more foxes better), every set of
 non-negative multipliers on those inequalities gives a bound that splits area by area (weak
 duality: :func:`dual`); the multipliers are found by a descent in floats, and the bound is
 evaluated exactly (fractions).  The total is at most the largest bound over every whole ``m``
-from yellow's least score up to where some area has no option left (:func:`bound`; 440).
+from yellow's least score up to where some area has no option left (:func:`bound`; 438).
 
 Tighter: :func:`above` finds the best paid-for choice of one option per area by branch and
 bound, the dual (multipliers lowered again at each node) as the bound and the exact inequality
