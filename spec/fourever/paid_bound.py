@@ -26,8 +26,9 @@ from yellow's least score up to where some area has no option left (:func:`bound
 
 Tighter: :func:`above` finds the best paid-for choice of one option per area by branch and
 bound, the dual (multipliers lowered again at each node) as the bound and the exact inequality
-at each leaf; over every lowest area it is 423, so no solo game totals more (``--prove 423``).
-With the plan's own options (real blue grids, ``--plans 410``) nothing beats the witness, 410.
+at each leaf; over every lowest area it is 421 (lowest area 34, with a real blue grid), so no
+solo game totals more (``--prove 421``).  With the plan's own options (sampled blue grids,
+``--plans 410``) nothing beats the witness, 410.
 
 ``python -m spec.fourever.paid_bound [--prove N | --plans N]``.
 """
