@@ -8,7 +8,7 @@ Every solo game's final sheet, area by area, is dominated by an option of
 green's and pink's best numbers for the same fields (4E-5, 4E-7, 4E-9: the bonuses depend only
 on the fields written and, in pink, on 5 or 6, which a 6 dominates), every grey part set
 (4E-8), and blue as what it fills (the columns and rows with two crosses, each diagonal with
-two) with at least twice as many crosses as the most of those rows or columns (4E-6).
+two) with the fewest crosses that fill them (4E-6, :func:`blue_crosses`).
 
 With ``u`` the question marks each area uses, ``D`` the extra dice and ``p`` pink's question
 mark of the re-roll track (4E-4), a paid-for choice satisfies, for every area ``X``::
@@ -22,12 +22,13 @@ negative, which only raises the bound and keeps more foxes better), every set of
 non-negative multipliers on those inequalities gives a bound that splits area by area (weak
 duality: :func:`dual`); the multipliers are found by a descent in floats, and the bound is
 evaluated exactly (fractions).  The total is at most the largest bound over every whole ``m``
-from yellow's least score up to where some area has no option left (:func:`bound`; 440).
+from yellow's least score up to where some area has no option left (:func:`bound`; 438).
 
 Tighter: :func:`above` finds the best paid-for choice of one option per area by branch and
 bound, the dual (multipliers lowered again at each node) as the bound and the exact inequality
-at each leaf; over every lowest area it is 423, so no solo game totals more (``--prove 423``).
-With the plan's own options (real blue grids, ``--plans 410``) nothing beats the witness, 410.
+at each leaf; over every lowest area it is 421 (lowest area 34, with a real blue grid), so no
+solo game totals more (``--prove 421``).  With the plan's own options (sampled blue grids,
+``--plans 410``) nothing beats the witness, 410.
 
 ``python -m spec.fourever.paid_bound [--prove N | --plans N]``.
 """
@@ -61,6 +62,45 @@ LOWEST = -30
 I_XD, I_RR = GIVES.index(XD), GIVES.index(RR)
 
 
+@functools.cache
+def _row_crosses(size: int, row: int, need: bool, cols: tuple[int, ...], main: int, anti: int,
+                 ) -> tuple[tuple[int, tuple[int, ...], int, int], ...]:
+    """Every useful way to cross row ``row`` of a ``size`` x ``size`` grid: its cost (at least 2
+    if ``need``) and the columns' and diagonals' crosses still wanted after it.  Only cells some
+    column or diagonal still wants are chosen; the rest of a needed row's two are any others."""
+    useful = [c for c in range(size) if cols[c] or (c == row and main) or (c == size - 1 - row and anti)]
+    ways = []
+    for k in range(len(useful) + 1):
+        for chosen in itertools.combinations(useful, k):
+            left = tuple(max(0, w - (c in chosen)) for c, w in enumerate(cols))
+            ways.append((max(k, 2 if need else 0), left, max(0, main - (row in chosen)),
+                         max(0, anti - (size - 1 - row in chosen))))
+    return tuple(ways)
+
+
+@functools.cache
+def _fewest(size: int, row: int, rows: int, cols: tuple[int, ...], main: int, anti: int) -> int:
+    """The fewest crosses in rows ``row`` .. ``size - 1`` with two in every row of the mask
+    ``rows`` (row ``row`` its lowest bit), ``cols[c]`` more in column ``c`` and ``main``/``anti``
+    more on each diagonal."""
+    if row == size:
+        return 0 if not any(cols) and not main and not anti else size * size + 1
+    if max(cols) > size - row:
+        return size * size + 1
+    return min(cost + _fewest(size, row + 1, rows >> 1, left, m, a)
+               for cost, left, m, a in _row_crosses(size, row, bool(rows & 1), cols, main, anti))
+
+
+@functools.cache
+def blue_crosses(size: int, rows: int, cols: int, main: int, anti: int) -> int:
+    """The fewest crossed cells of a ``size`` x ``size`` grid with at least two in every row of
+    the mask ``rows``, every column of ``cols``, the main diagonal if ``main`` and the
+    anti-diagonal (row 1 column ``size`` .. row ``size`` column 1) if ``anti`` (4E-6): a blue
+    area filling them has at least as many entries, one cross each."""
+    return _fewest(size, 0, rows, tuple(2 * (cols >> c & 1) for c in range(size)), 2 * main,
+                   2 * anti)
+
+
 def _blue() -> tuple[Option, ...]:
     """Blue by what it fills (module docstring): every set of rows and of columns with two
     crosses and each diagonal with two, with at least the crosses they need."""
@@ -79,7 +119,7 @@ def _blue() -> tuple[Option, ...]:
                                 gives[GIVES.index(b)] += 1
                     gives[I_RR] += main
                     score = sum(p for c, p in enumerate(BLUE_COLUMN_POINTS) if cols >> c & 1)
-                    crosses = 2 * max(rows.bit_count(), cols.bit_count(), main, anti)
+                    crosses = blue_crosses(BLUE_SIZE, rows, cols, main, anti)
                     found.append(Option((rows, cols, main, anti), crosses,
                                         score + BLUE_ANTI_DIAGONAL_POINTS * anti, foxes,
                                         tuple(gives)))

@@ -233,14 +233,14 @@ def test_equivalent_mutants_beyond_the_encodings_still_exist() -> None:
      "entry = max(y[PAID], y[QUESTIONS[label]])"),
     # blue's lines wanting one cross more than they need
     ("spec.fourever.paid_bound",
-     "crosses = 2 * max(rows.bit_count(), cols.bit_count(), main, anti)",
-     "crosses = 2 * max(rows.bit_count(), cols.bit_count(), main, anti) + 1"),
+     "crosses = blue_crosses(BLUE_SIZE, rows, cols, main, anti)",
+     "crosses = blue_crosses(BLUE_SIZE, rows, cols, main, anti) + 1"),
     # pink without the 3 that writes two fields (4E-9)
     ("spec.fourever.solo_plan", "for n in (6, 4, PINK_REPEAT):", "for n in (6, 4):"),
 ], ids=["picks", "entry price", "blue crosses", "pink threes"])
 def test_planted_slips_in_the_paid_for_bound_are_found(module: str, old: str, new: str) -> None:
     """Issue 29: a one-line slip in the paid-for bound or the area options it reads fails a
-    check: real games no longer dominated or above the dual, or the bound not the proven 440."""
+    check: real games no longer dominated or above the dual, or the bound not the proven 438."""
     assert mutation.killed(mutation.replaced(module, old, new)) is not None
 
 
