@@ -42,7 +42,7 @@ from spec.fourever.printed import (AREAS, BLUE_SIZE, GREEN_FIELDS, PINK_FIELDS,
                                    YELLOW_FIELDS)
 from spec.fourever.seam import format_sheet, sheet_of
 from spec.fourever.solo_realise import toward
-from spec.fourever.solo_search import Found, _positive, write_record
+from spec.fourever.solo_search import Found, _positive, write_out
 from spec.fourever.solo_search import sheet as game_sheet
 from oracle.engine.sheet import Sheet
 
@@ -280,14 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("error: no game stays inside the plan", file=sys.stderr)
         return 1
     print(f"game: {found.total} {format_sheet(game_sheet(found.node.state))}")
-    if args.out:
-        try:
-            write_record(found, args.out)
-        except OSError as e:
-            print(f"error: cannot write {args.out}: {e.strerror}", file=sys.stderr)
-            return 2
-        print(f"wrote {args.out}: {found.total}, verified")
-    return 0
+    return write_out(found, args.out) if args.out else 0
 
 
 if __name__ == "__main__":

@@ -246,6 +246,18 @@ def write_record(found: Found, path: str) -> int:
     return write_verified(found.node.moves(), found.total, GAME.name, path)
 
 
+def write_out(found: Found, path: str) -> int:
+    """:func:`write_record` for a command: 0 once written (saying so), else 2 with one line
+    saying why the file could not be written."""
+    try:
+        write_record(found, path)
+    except OSError as e:
+        print(f"error: cannot write {path}: {e.strerror}", file=sys.stderr)
+        return 2
+    print(f"wrote {path}: {found.total}, verified")
+    return 0
+
+
 def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
     """Prices drawn within ``spread`` (a fraction) around ``prices`` (the floor a whole
     number)."""
@@ -337,14 +349,7 @@ def main(argv: list[str] | None = None) -> int:
     except OracleError as e:
         print(f"error: {args.start}: {e}", file=sys.stderr)
         return 2
-    if args.out:
-        try:
-            write_record(found, args.out)
-        except OSError as e:
-            print(f"error: cannot write {args.out}: {e.strerror}", file=sys.stderr)
-            return 2
-        print(f"wrote {args.out}: {found.total}, verified")
-    return 0
+    return write_out(found, args.out) if args.out else 0
 
 
 if __name__ == "__main__":
