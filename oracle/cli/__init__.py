@@ -710,15 +710,6 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None,
         return EXIT_INTERNAL
 
 
-def _interrupts_told_once(unraisable: sys.UnraisableHookArgs) -> None:
-    """The command line's hook for exceptions that cannot be raised (in a finalizer, a weakref
-    callback): a second Ctrl-C or SIGTERM that lands in one while the first one's clean-up
-    collects a ``--jobs`` pool is dropped (the interrupt is reported once, by :func:`main`);
-    anything else is printed as Python does."""
-    if not isinstance(unraisable.exc_value, KeyboardInterrupt):
-        sys.__unraisablehook__(unraisable)
-
-
 def run() -> None:
     """Console-script entry point (called by :mod:`clever_oracle` once the oracle is loaded).
     Ctrl-C and SIGTERM end the command at once (:mod:`oracle.plumbing.interrupts`); a closed output pipe
@@ -728,7 +719,6 @@ def run() -> None:
     thread may still run, and a ``--jobs`` pool whose workers were killed is not waited for
     (:func:`_pool_stopper`); the interpreter's shutdown would wait for them."""
     install()
-    sys.unraisablehook = _interrupts_told_once
     try:
         code = main()
     except Terminated:  # a second signal while the first one's line was being written

@@ -8,6 +8,8 @@
   Ctrl-C itself unless told not to) is run by :func:`run_interruptibly` in a thread while the
   main thread waits where handlers do run; a signal stops the work (``stop``, e.g. Z3's
   interrupt) and ends the command at once.
+- An interrupt that lands in a finalizer, where Python cannot raise it, is raised again
+  (:func:`install`).
 - Worker processes (``verify --jobs``) start with :func:`worker_start`: they leave Ctrl-C to
   the parent and end when the parent ends, however it ends (killed, or two Ctrl-Cs during its
   clean-up), so none is left running.
@@ -18,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -35,18 +38,71 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM arrived (see the module docstring)."""
 
 
-def _terminate(signum: int, frame: object) -> NoReturn:
-    raise Terminated()
+#: Seconds between two looks, by the thread that raises a lost interrupt again, at whether the
+#: main thread has left the hook that lost it (:func:`install`); the hook ends in microseconds.
+HOOK_CHECK = 0.0005
+
+
+class _Ledger:
+    """How many interrupts the handlers raised, how many were lost in a finalizer, and whether
+    the main thread is in the hook that is told of a lost one (:func:`install`).  Made by
+    :func:`install`, once per process, and shared by its handler and hook only."""
+
+    __slots__ = ("raised", "lost", "hooking")
+
+    def __init__(self) -> None:
+        self.raised = 0
+        self.lost = 0
+        self.hooking = False
+
+
+def _send_again(ledger: _Ledger, signum: int) -> None:
+    """Send ``signum`` to the main thread once it has left the hook (:func:`install`)."""
+    while ledger.hooking:
+        time.sleep(HOOK_CHECK)
+    main = threading.main_thread().ident
+    assert main is not None  # the main thread has started: it runs this process
+    signal.pthread_kill(main, signum)
 
 
 def install() -> None:
     """The command line's handlers: Ctrl-C raises ``KeyboardInterrupt``, SIGTERM
     :class:`Terminated` (in the main thread); a signal the program was started ignoring
-    (``nohup``, a background job of a script) stays ignored."""
-    for signum, handler in ((signal.SIGINT, signal.default_int_handler),
-                            (signal.SIGTERM, _terminate)):
+    (``nohup``, a background job of a script) stays ignored.
+
+    Python runs a handler between two steps of whatever the main thread runs, a finalizer
+    (``__del__``, a weak reference's callback) included, and an exception cannot leave a
+    finalizer: Python hands it to ``sys.unraisablehook`` and goes on.  An interrupt lost so
+    is sent again, to the main thread, by a thread started for it once the hook has returned
+    (raised in the hook, it would be lost again, and a blocking system call is cut short only
+    by a signal): ``verify --dask local``, whose futures release themselves in ``__del__``,
+    ran on after 1 Ctrl-C in 50 and hung once its output pipe was full.  One lost while an
+    earlier interrupt is already ending the command (a second Ctrl-C during the clean-up) is
+    dropped: the command is ending and says so once.  Any other exception lost in a
+    finalizer is printed as Python prints it."""
+    ledger = _Ledger()
+
+    def interrupt(signum: int, frame: object) -> NoReturn:
+        ledger.raised += 1
+        raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+
+    def unraisable(lost: sys.UnraisableHookArgs) -> None:
+        if not isinstance(lost.exc_value, KeyboardInterrupt):
+            sys.__unraisablehook__(lost)
+            return
+        ledger.lost += 1
+        if ledger.lost != ledger.raised:  # an earlier interrupt is ending the command
+            return
+        signum = signal.SIGTERM if isinstance(lost.exc_value, Terminated) else signal.SIGINT
+        ledger.hooking = True
+        threading.Thread(target=_send_again, args=(ledger, signum), name="interrupt again",
+                         daemon=True).start()
+        ledger.hooking = False  # the last step: no handler runs between it and the return
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
         if signal.getsignal(signum) is not signal.SIG_IGN:
-            signal.signal(signum, handler)
+            signal.signal(signum, interrupt)
+    sys.unraisablehook = unraisable
 
 
 def run_interruptibly(work: Callable[[], T], stop: Callable[[], None]) -> T:
