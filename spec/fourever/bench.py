@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from spec.fourever import questions, solo_plan, solo_search
+from spec.fourever import questions, solo_exact, solo_plan, solo_search
 from spec.fourever.seam import GAME, parse_sheet
 from spec.solving import Answer
 
@@ -41,9 +41,14 @@ def main() -> None:
         print(f"{name:26} build {a.build_seconds:6.2f} s  solve {a.solve_seconds:7.2f} s  "
               f"{answer}", flush=True)
     t0 = time.perf_counter()
-    found = solo_plan.best(solo_plan.WITNESS_ARGS)
+    plan = solo_plan.best(solo_plan.WITNESS_ARGS)
+    assert plan is not None
+    print(f"{'solo plan (the 410 game)':26} {'':15}solve {time.perf_counter() - t0:7.2f} s  "
+          f"{plan.total}", flush=True)
+    t0 = time.perf_counter()
+    found = solo_exact.best(solo_exact.WITNESS_ARGS)
     assert found is not None
-    print(f"{'solo plan (witness)':26} {'':15}solve {time.perf_counter() - t0:7.2f} s  "
+    print(f"{'solo exact (witness)':26} {'':15}solve {time.perf_counter() - t0:7.2f} s  "
           f"{found.total}", flush=True)
     end = GAME.format_sheet(solo_search.sheet(found.node.state))
     a = questions.reachable(parse_sheet(end), 600)

@@ -27,8 +27,9 @@ from yellow's least score up to where some area has no option left (:func:`bound
 Tighter: :func:`above` finds the best paid-for choice of one option per area by branch and
 bound, the dual (multipliers lowered again at each node) as the bound and the exact inequality
 at each leaf; over every lowest area it is 421 (lowest area 34, with a real blue grid), so no
-solo game totals more (``--prove 421``).  With the plan's own options (sampled blue grids,
-``--plans 410``) nothing beats the witness, 410.
+solo game totals more (``--prove 421``), and a game reaches it
+(:mod:`spec.fourever.solo_exact`).  With the plan's own options (sampled blue grids,
+``--plans 410``) nothing beats 410, the plan's game.
 
 ``python -m spec.fourever.paid_bound [--prove N | --plans N]``.
 """

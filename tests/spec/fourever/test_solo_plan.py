@@ -1,7 +1,8 @@
 """Clever 4Ever's solo plan (spec/fourever/solo_plan.py) and the beam toward it
 (spec/fourever/solo_realise.py, ``toward``): every solo game's final sheet is paid for (the plan
 is a relaxation), the plan's local search gives a paid-for sheet, and the beam toward the
-bundled best game's final sheet finds a game the engine verifies with that total.  Node budgets
+plan's game's final sheet (examples/fourever-solo-410.json, the best game before
+:mod:`spec.fourever.solo_exact`) finds a game the engine verifies with that total.  Node budgets
 only (beam widths, seeded restarts), no clock."""
 
 from __future__ import annotations
@@ -20,8 +21,8 @@ from spec.fourever.seam import GAME
 from spec.turns.fourever import entries_of
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples"
-#: The bundled best game's total (README, "The highest solo score").
-BEST_TOTAL = 410
+#: The plan's game (docs/solving.md, Clever 4Ever's "previous witness") and its total.
+PLAN_GAME, PLAN_TOTAL = "fourever-solo-410.json", 410
 
 
 def _chosen(name: str) -> list[solo_plan.Option]:
@@ -30,14 +31,15 @@ def _chosen(name: str) -> list[solo_plan.Option]:
     return [solo_plan._option(a, p, n) for a, p, n in zip(AREAS, end.parts, entries_of(end))]
 
 
-def test_the_bundled_best_game_verifies_with_its_total() -> None:
-    text = (EXAMPLES / "fourever-solo-best.json").read_text(encoding="utf-8")
-    verdict = verify(parse_record(text, "best"), "best")
+def test_the_plans_game_verifies_with_its_total() -> None:
+    text = (EXAMPLES / PLAN_GAME).read_text(encoding="utf-8")
+    verdict = verify(parse_record(text, "plan"), "plan")
     assert verdict.status == "legal"
-    assert [s.total for s in verdict.scores] == json.loads(text)["totals"] == [BEST_TOTAL]
+    assert [s.total for s in verdict.scores] == json.loads(text)["totals"] == [PLAN_TOTAL]
 
 
-@pytest.mark.parametrize("name", ["fourever-solo-best.json", "fourever-solo-legal.json"])
+@pytest.mark.parametrize("name", ["fourever-solo-best.json", PLAN_GAME,
+                                  "fourever-solo-legal.json"])
 def test_every_bundled_solo_game_is_paid_for(name: str) -> None:
     """The plan's inequality holds for real games: their picks, extra dice and question marks
     (each in its colour) pay for their entries."""
@@ -75,20 +77,20 @@ def test_a_plan_without_pair_moves_is_paid_for() -> None:
     assert solo_plan.paid(chosen) <= 0 and solo_plan.score(chosen) > 0
 
 
-def test_the_beam_toward_the_best_games_sheet_finds_a_game_the_engine_verifies(
+def test_the_beam_toward_the_plans_sheet_finds_a_game_the_engine_verifies(
         tmp_path: Path) -> None:
     target = solo_search.sheet(replay(parse_record(
-        (EXAMPLES / "fourever-solo-best.json").read_text("utf-8"), "best")))
+        (EXAMPLES / PLAN_GAME).read_text("utf-8"), "plan")))
     found = solo_realise.toward(target, width=20, branch=100, waste=1.0)
-    assert found is not None and found.total == BEST_TOTAL
+    assert found is not None and found.total == PLAN_TOTAL
     assert solo_search.sheet(found.node.state).parts == target.parts
-    assert solo_search.write_record(found, str(tmp_path / "again.json")) == BEST_TOTAL
+    assert solo_search.write_record(found, str(tmp_path / "again.json")) == PLAN_TOTAL
 
 
 def test_the_beam_prices_question_marks_the_plan_would_lose() -> None:
-    """Without the price of lost question marks the beam toward the bundled best game's sheet
-    ends short of it (a question mark arrives when its area's room in the plan is used up)."""
+    """Without the price of lost question marks the beam toward the plan's sheet ends short of
+    it (a question mark arrives when its area's room in the plan is used up)."""
     target = solo_search.sheet(replay(parse_record(
-        (EXAMPLES / "fourever-solo-best.json").read_text("utf-8"), "best")))
+        (EXAMPLES / PLAN_GAME).read_text("utf-8"), "plan")))
     found = solo_realise.toward(target, width=20, branch=100, waste=0.0)
-    assert found is not None and found.total < BEST_TOTAL
+    assert found is not None and found.total < PLAN_TOTAL
