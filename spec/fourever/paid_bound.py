@@ -30,7 +30,8 @@ at each leaf; over every lowest area it is 421 (lowest area 34, with a real blue
 solo game totals more (``--prove 421``).  With the plan's own options (sampled blue grids,
 ``--plans 410``) nothing beats the witness, 410.
 
-``python -m spec.fourever.paid_bound [--prove N | --plans N]``.
+``python -m spec.fourever.paid_bound [--prove N | --plans N]`` (on a terminal, standard error
+shows the search's progress: the lowest area, its nodes, its bound and the best found).
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ from spec.fourever import solo_plan
 from spec.fourever.printed import (AREAS, BLUE_ANTI_DIAGONAL_POINTS, BLUE_COLUMN_POINTS,
                                    BLUE_ROW_BONUS, BLUE_SIZE, FOX, RR, XD)
 from spec.fourever.solo_plan import GIVES, Option
+from spec.solving import Progress, shown
 
 #: The multipliers: one per area's question marks (sheet order), then the entries paid, the
 #: extra dice and the re-roll track's question mark.
@@ -239,20 +241,33 @@ def _descent(m: int) -> Multipliers | None:
 ORDER = tuple(AREAS.index(a) for a in ("green", "yellow", "grey", "blue", "pink"))
 
 
-def above(m: int, least: int, source: Callable[[str], Sequence[Option]] | None = None
-          ) -> tuple[tuple[Option, ...] | None, int]:
+#: How often :func:`above` tells its progress: every so many nodes.
+SHOW_EVERY = 200
+
+
+def above(m: int, least: int, source: Callable[[str], Sequence[Option]] | None = None,
+          progress: Progress | None = None) -> tuple[tuple[Option, ...] | None, int]:
     """The best paid-for choice of one option per area (of ``source``, default
     :func:`options`), every area at least ``m``, scoring more than ``least`` with each fox
     worth ``m`` (None: none), and the nodes searched: branch and bound, the areas fixed in
     :data:`ORDER`, each node's bound the dual with its multipliers lowered again (a node is
-    cut only when the dual is below ``least + 1`` by more than a float's error)."""
+    cut only when the dual is below ``least + 1`` by more than a float's error).
+    ``progress`` hears the nodes searched, the root's bound and the best found, at the root and
+    every :data:`SHOW_EVERY` nodes."""
     pools: list[Sequence[Option]] = [[o for o in (source or options)(a) if o.score >= m]
                                      for a in AREAS]
-    best, found, nodes = least, None, 0
+    best, found, nodes, top = least, None, 0, 0.0
+
+    def show() -> None:
+        if progress is not None:
+            progress(f"lowest area {m}: bound {top:.1f}, {nodes} nodes, found "
+                     f"{best if found is not None else 'none'}")
 
     def go(pools: list[Sequence[Option]], depth: int, y: Floats) -> None:
         nonlocal best, found, nodes
         nodes += 1
+        if nodes % SHOW_EVERY == 0:
+            show()
         arrays = _arrays(m, pools=pools)
         if arrays is None:
             return
@@ -277,7 +292,9 @@ def above(m: int, least: int, source: Callable[[str], Sequence[Option]] | None =
 
     root = _arrays(m, pools=pools)
     if root is not None:
-        go(pools, 0, _lower(root, _start(root), 8.0)[0])
+        y, top = _lower(root, _start(root), 8.0)
+        show()
+        go(pools, 0, y)
     return found, nodes
 
 
@@ -302,6 +319,13 @@ def bound() -> Bound:
     return Bound(int(max(v for _, v in found)), tuple(found))
 
 
+def _told(terminal: Progress, lowest: int, m: int, highest: int) -> Progress:
+    """The progress of :func:`above` at lowest area ``m`` with what the lowest areas before it
+    (from ``lowest``) allow at most."""
+    done = f"; below: at most {highest}" if m > lowest else ""
+    return lambda text: terminal(text + done)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the bound and where it is reached; with ``--plans LEAST``, for every lowest area
     the plan's options (:func:`spec.fourever.solo_plan.options`: real blue grids) allow, the
@@ -317,14 +341,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         least = int(args[1])
         source = solo_plan.options if args[0] == "--plans" else options
         beaten = False
+        highest = least  # what the lowest areas searched so far allow at most
+        terminal = shown(sys.stderr)
         for m in itertools.count(LOWEST):
             if _arrays(m, source) is None:
                 break
-            chosen, nodes = above(m, least, source)
+            told = None if terminal is None else _told(terminal, LOWEST, m, highest)
+            chosen, nodes = above(m, least, source, told)
             if chosen is not None:
                 beaten = True
+                highest = max(highest, solo_plan.score(chosen))
+                if terminal is not None:
+                    terminal.done()
                 print(f"lowest area {m}: {solo_plan.score(chosen)} "
                       f"{[o.part for o in chosen]} ({nodes} nodes)", flush=True)
+        if terminal is not None:
+            terminal.done()
         if args[0] == "--prove" and not beaten:
             print(f"a solo game totals at most {least} (paid for; branch and bound over "
                   f"every lowest area from {LOWEST})")
