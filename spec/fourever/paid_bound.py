@@ -39,8 +39,9 @@ from __future__ import annotations
 import functools
 import itertools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from typing import TextIO
 
 import attrs
 import numpy as np
@@ -326,43 +327,57 @@ def _told(terminal: Progress, lowest: int, m: int, highest: int) -> Progress:
     return lambda text: terminal(text + done)
 
 
+#: What ``--prove`` and ``--plans`` search: the bound's options, or the plan's (real blue grids).
+SOURCES: Mapping[str, Callable[[str], Sequence[Option]]] = {
+    "--prove": options, "--plans": solo_plan.options}
+
+
+def run(question: str, least: int, source: Callable[[str], Sequence[Option]], out: TextIO,
+        err: TextIO, lowest: int = LOWEST) -> int:
+    """``--prove`` or ``--plans`` ``least`` over the options of ``source``: for every lowest
+    area from ``lowest`` (the least there is, or a check's start) until some area has no
+    option left, the best paid-for choice above
+    ``least`` (:func:`above`) written to ``out`` where there is one; then, for ``--prove`` with
+    none anywhere, that no solo game totals more.  On a terminal, ``err`` shows the progress."""
+    beaten = False
+    highest = least  # what the lowest areas searched so far allow at most
+    terminal = shown(err)
+    for m in itertools.count(lowest):
+        if _arrays(m, source) is None:
+            break
+        told = None if terminal is None else _told(terminal, lowest, m, highest)
+        chosen, nodes = above(m, least, source, told)
+        if chosen is not None:
+            beaten = True
+            highest = max(highest, solo_plan.score(chosen))
+            if terminal is not None:
+                terminal.done()
+            out.write(f"lowest area {m}: {solo_plan.score(chosen)} "
+                      f"{[o.part for o in chosen]} ({nodes} nodes)\n")
+            out.flush()
+    if terminal is not None:
+        terminal.done()
+    if question == "--prove" and not beaten:
+        out.write(f"a solo game totals at most {least} (paid for; branch and bound over "
+                  f"every lowest area from {lowest})\n")
+    else:
+        out.write(f"searched every lowest area from {lowest}: the rest at most {least}\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the bound and where it is reached; with ``--plans LEAST``, for every lowest area
     the plan's options (:func:`spec.fourever.solo_plan.options`: real blue grids) allow, the
     best paid-for choice above LEAST (:func:`above`), or that there is none; with ``--prove
     N`` the same over the bound's :func:`options`: none anywhere proves that no solo game
-    totals more than N."""
+    totals more than N (:func:`run`)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] in (["--plans"], ["--prove"]):
         if len(args) != 2 or not args[1].lstrip("-").isdigit():
             print(f"error: {args[0]} wants one whole number (the total to beat)",
                   file=sys.stderr)
             return 2
-        least = int(args[1])
-        source = solo_plan.options if args[0] == "--plans" else options
-        beaten = False
-        highest = least  # what the lowest areas searched so far allow at most
-        terminal = shown(sys.stderr)
-        for m in itertools.count(LOWEST):
-            if _arrays(m, source) is None:
-                break
-            told = None if terminal is None else _told(terminal, LOWEST, m, highest)
-            chosen, nodes = above(m, least, source, told)
-            if chosen is not None:
-                beaten = True
-                highest = max(highest, solo_plan.score(chosen))
-                if terminal is not None:
-                    terminal.done()
-                print(f"lowest area {m}: {solo_plan.score(chosen)} "
-                      f"{[o.part for o in chosen]} ({nodes} nodes)", flush=True)
-        if terminal is not None:
-            terminal.done()
-        if args[0] == "--prove" and not beaten:
-            print(f"a solo game totals at most {least} (paid for; branch and bound over "
-                  f"every lowest area from {LOWEST})")
-        else:
-            print(f"searched every lowest area from {LOWEST}: the rest at most {least}")
-        return 0
+        return run(args[0], int(args[1]), SOURCES[args[0]], sys.stdout, sys.stderr)
     if args:
         print(f"error: unknown arguments {' '.join(args)!r} (only --plans or --prove N)",
               file=sys.stderr)
