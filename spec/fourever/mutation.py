@@ -166,8 +166,8 @@ def _whole_checks(w: World) -> list[Check]:
     if _changed(w, "spec.fourever.paid_bound"):
         pb = w["spec.fourever.paid_bound"]
         # the branch and bound and the command line first: they build none of the options
-        quick += [lambda: usage_differences(pb), lambda: branch_and_bound_differences(pb),
-                  lambda: paid_differences(pb)]
+        quick += [lambda: counted_differences(pb), lambda: usage_differences(pb),
+                  lambda: branch_and_bound_differences(pb), lambda: paid_differences(pb)]
         slow += [lambda: paid_bound_differences(pb), lambda: prove_differences(pb)]
     return quick + slow
 
@@ -242,6 +242,22 @@ def _printed(pb: types.ModuleType, argv: list[str]) -> tuple[int, str, str]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = pb.main(argv)
     return code, out.getvalue(), err.getvalue()
+
+
+def counted_differences(pb: types.ModuleType) -> list[str]:
+    """What the paid-for bound (``pb``: :mod:`spec.fourever.paid_bound` or a changed copy)
+    counts, against the printed sheet's rounds and tracks (4E-3, 4E-4, ruling 9): a solo
+    game's picks (6 rounds of 3 active and 1 passive) and round 4's black question mark, the
+    extra-die track's fields, round 2's extra die, the re-rolls earned that end the re-roll
+    track (its fields but round 1's).  A slip there (7 extra dice counted as 6) can leave
+    every game and the bound's value as they are and still make ``--prove`` unsound."""
+    from spec.fourever.printed import (Q_ANY, ROUND_BONUS, ROUNDS, RR,  # noqa: PLC0415
+                                       TRACKS, XD)
+    fields = {code: n for code, n, _ in TRACKS}
+    want = (ROUNDS[1] * (3 + 1) + ROUND_BONUS.count(Q_ANY), fields[XD], ROUND_BONUS.count(XD),
+            fields[RR] - ROUND_BONUS.count(RR))
+    got = (pb.PICKS_AND_BLACK, pb.MOST_DICE, pb.ROUND_DICE, pb.TRACK_REROLLS)
+    return [] if got == want else [f"paid bound counts {got}, the printed sheet {want}"]
 
 
 def usage_differences(pb: types.ModuleType) -> list[str]:

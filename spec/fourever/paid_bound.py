@@ -204,15 +204,21 @@ def _fast(arrays: list[Arrays], y: Floats) -> float:
     return out
 
 
+#: The highest multiplier the descent tries: far above any it reaches (the grid of
+#: :func:`_start` ends at 600), a bound on its steps should a dual have no least value.
+MOST_MULTIPLIER = 10_000.0
+
+
 def _lower(arrays: list[Arrays], y: Floats, step: float) -> tuple[Floats, float]:
-    """Coordinate steps from ``y``, halved down to 1/64, while they lower the dual."""
+    """Coordinate steps from ``y``, halved down to 1/64, while they lower the dual (each
+    multiplier from 0 to :data:`MOST_MULTIPLIER`)."""
     now = _fast(arrays, y)
     while step >= 1 / 64:
         better = False
         for i in range(len(y)):
             for d in (step, -step):
                 trial = y.copy()
-                trial[i] = max(0.0, trial[i] + d)
+                trial[i] = min(MOST_MULTIPLIER, max(0.0, trial[i] + d))
                 if (v := _fast(arrays, trial)) < now - 1e-9:
                     y, now, better = trial, v, True
         if not better:
