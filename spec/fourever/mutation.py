@@ -12,8 +12,10 @@ dynamic programme of the decomposition against a brute force, an area table agai
 one, and the solvers' answers against a brute force over the engine's own entries
 (:func:`answer_checks`).  A change to the paid-for solo bound or the area options it reads
 (:data:`BOUNDS`) is checked on seeded solo games (each area dominated by an option, the dual
-at least the game's total: :func:`paid_differences`) and by the bound's value
-(:func:`paid_bound_differences`).
+at least the game's total: :func:`paid_differences`), by the bound's value
+(:func:`paid_bound_differences`), by what it counts (:func:`counted_differences`), by its
+command line (:func:`usage_differences`, :func:`prove_differences`), and its branch and bound
+and ``--prove`` against a brute force on small families (:func:`branch_and_bound_differences`).
 
 Not mutated: the engine's side of the checks (``spaces``, ``equality``, ``engine_view``,
 ``seam``, ``certificates``: they compute what the engine says, and a certificate only refuses
