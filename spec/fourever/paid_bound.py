@@ -41,6 +41,7 @@ import itertools
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
 from typing import TextIO
 
 import attrs
@@ -334,8 +335,8 @@ def _told(terminal: Progress, lowest: int, m: int, highest: int) -> Progress:
 
 
 #: What ``--prove`` and ``--plans`` search: the bound's options, or the plan's (real blue grids).
-SOURCES: Mapping[str, Callable[[str], Sequence[Option]]] = {
-    "--prove": options, "--plans": solo_plan.options}
+SOURCES: Mapping[str, Callable[[str], Sequence[Option]]] = MappingProxyType({
+    "--prove": options, "--plans": solo_plan.options})
 
 
 def run(question: str, least: int, source: Callable[[str], Sequence[Option]], out: TextIO,
