@@ -7,9 +7,10 @@ and how the engine checks a witness (``certify``)."""
 from __future__ import annotations
 
 import json
+import os
 import time
 from collections.abc import Callable, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, TextIO, TypeVar
 
 import attrs
 
@@ -17,6 +18,37 @@ from spec.logic import Bool, Int, Model, Solver
 
 Progress = Callable[[str], None]
 W = TypeVar("W")
+
+
+@attrs.frozen
+class Shown:
+    """Progress on a terminal (issue 29, "Honest output"): each line written over the last (a
+    carriage return, the line cleared), after the seconds since the work began, and cut to the
+    terminal's width (a line that wrapped would not be written over); :meth:`done` clears it
+    before the answer is printed."""
+
+    err: TextIO
+    began: float = attrs.field(factory=time.perf_counter)
+
+    def __call__(self, text: str) -> None:
+        line = f"[{time.perf_counter() - self.began:.0f} s] {text}"
+        try:
+            width = os.get_terminal_size(self.err.fileno()).columns
+        except (OSError, ValueError):  # no size known: the line as it is
+            width = 0
+        self.err.write("\r\033[K" + (line[:width - 1] if width > 1 else line))
+        self.err.flush()
+
+    def done(self) -> None:
+        """Clear the progress line."""
+        self.err.write("\r\033[K")
+        self.err.flush()
+
+
+def shown(err: TextIO) -> Shown | None:
+    """Progress lines on ``err`` when it is a terminal; None otherwise (a pipe, a file, the
+    tests), so that what a command prints to files and pipes stays byte for byte the same."""
+    return Shown(err) if err.isatty() else None
 
 
 class CertificateError(RuntimeError):

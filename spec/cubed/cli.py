@@ -37,6 +37,7 @@ from oracle.plumbing.outfile import OutputExists, new_file
 from spec.cubed import questions
 from spec.cubed.printed import ROUNDS
 from spec.cubed.seam import parse_sheet
+from spec.solving import shown
 
 
 P = TypeVar("P", bound=argparse.ArgumentParser)
@@ -77,8 +78,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     # The solo bound's proof takes a few minutes (README, "The highest solo score").
     timeout = (args.timeout if args.timeout is not None
                else SOLO_BOUND_TIMEOUT if args.question == "solo-bound" else 60.0)
-    progress = (lambda text: (err.write(f"\r{text}   "), err.flush()) and None) \
-        if err.isatty() and not args.json else None
+    progress = shown(err) if not args.json else None
     q, a = args.question, args.args
     if args.record and q != "reachable":
         raise OracleError("solve: --record is for the reachable question")
@@ -138,7 +138,7 @@ def cmd_solve(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except ValueError as exc:
         raise OracleError(f"solve {q}: {exc}") from None
     if progress is not None:
-        err.write("\r\033[K")
+        progress.done()
     if args.record and answer.record is not None:
         _write_new(args.record, answer.record)
         answer = attrs.evolve(answer, notes=answer.notes + (f"record written to {args.record}",))

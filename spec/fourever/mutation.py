@@ -12,8 +12,10 @@ dynamic programme of the decomposition against a brute force, an area table agai
 one, and the solvers' answers against a brute force over the engine's own entries
 (:func:`answer_checks`).  A change to the paid-for solo bound or the area options it reads
 (:data:`BOUNDS`) is checked on seeded solo games (each area dominated by an option, the dual
-at least the game's total: :func:`paid_differences`) and by the bound's value
-(:func:`paid_bound_differences`).
+at least the game's total: :func:`paid_differences`), by the bound's value
+(:func:`paid_bound_differences`), by what it counts (:func:`counted_differences`), by its
+command line (:func:`usage_differences`, :func:`prove_differences`), and its branch and bound
+and ``--prove`` against a brute force on small families (:func:`branch_and_bound_differences`).
 
 Not mutated: the engine's side of the checks (``spaces``, ``equality``, ``engine_view``,
 ``seam``, ``certificates``: they compute what the engine says, and a certificate only refuses
@@ -165,8 +167,10 @@ def _whole_checks(w: World) -> list[Check]:
         slow += whole_sheet_checks(w["spec.fourever.questions"])
     if _changed(w, "spec.fourever.paid_bound"):
         pb = w["spec.fourever.paid_bound"]
-        quick.append(lambda: paid_differences(pb))
-        slow.append(lambda: paid_bound_differences(pb))
+        # the branch and bound and the command line first: they build none of the options
+        quick += [lambda: counted_differences(pb), lambda: usage_differences(pb),
+                  lambda: branch_and_bound_differences(pb), lambda: paid_differences(pb)]
+        slow += [lambda: paid_bound_differences(pb), lambda: prove_differences(pb)]
     return quick + slow
 
 
@@ -218,9 +222,205 @@ def paid_differences(pb: types.ModuleType) -> list[str]:
 
 def paid_bound_differences(pb: types.ModuleType) -> list[str]:
     """The paid-for bound's value (``pb``: :mod:`spec.fourever.paid_bound` or a changed copy)
-    against the one proven, :data:`PAID_BOUND`."""
-    got = pb.bound().total
-    return [] if got == PAID_BOUND else [f"paid bound: {got}, proven {PAID_BOUND}"]
+    against the one proven, :data:`PAID_BOUND`, as ``python -m spec.fourever.paid_bound``
+    prints it (:data:`PAID_BOUND_LINE`)."""
+    code, out, err = _printed(pb, [])
+    if (code, out, err) == (0, PAID_BOUND_LINE + "\n", ""):
+        return []
+    return [f"paid bound: exit {code}, {out!r} {err!r}, proven {PAID_BOUND_LINE!r}"]
+
+
+#: What ``python -m spec.fourever.paid_bound`` prints: the bound and where the dual is highest.
+PAID_BOUND_LINE = (f"a solo game totals at most {PAID_BOUND} (paid for, Lagrangian; highest "
+                   "at lowest area 35: 438.33)")
+
+
+def _printed(pb: types.ModuleType, argv: list[str]) -> tuple[int, str, str]:
+    """``pb.main(argv)``: its exit code, standard output and standard error (not a
+    terminal)."""
+    import contextlib  # noqa: PLC0415
+    import io  # noqa: PLC0415
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = pb.main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def counted_differences(pb: types.ModuleType) -> list[str]:
+    """What the paid-for bound (``pb``: :mod:`spec.fourever.paid_bound` or a changed copy)
+    counts, against the printed sheet's rounds and tracks (4E-3, 4E-4, ruling 9): a solo
+    game's picks (6 rounds of 3 active and 1 passive) and round 4's black question mark, the
+    extra-die track's fields, round 2's extra die, the re-rolls earned that end the re-roll
+    track (its fields but round 1's).  A slip there (7 extra dice counted as 6) can leave
+    every game and the bound's value as they are and still make ``--prove`` unsound."""
+    from spec.fourever.printed import (Q_ANY, ROUND_BONUS, ROUNDS, RR,  # noqa: PLC0415
+                                       TRACKS, XD)
+    fields = {code: n for code, n, _ in TRACKS}
+    want = (ROUNDS[1] * (3 + 1) + ROUND_BONUS.count(Q_ANY), fields[XD], ROUND_BONUS.count(XD),
+            fields[RR] - ROUND_BONUS.count(RR))
+    got = (pb.PICKS_AND_BLACK, pb.MOST_DICE, pb.ROUND_DICE, pb.TRACK_REROLLS)
+    return [] if got == want else [f"paid bound counts {got}, the printed sheet {want}"]
+
+
+def usage_differences(pb: types.ModuleType) -> list[str]:
+    """``python -m spec.fourever.paid_bound`` refuses a command line it cannot read (exit 2,
+    one line on standard error, nothing searched or printed)."""
+    out = []
+    for argv in (["--prove"], ["--prove", "4x"], ["--plans", "1", "2"], ["--bound"]):
+        code, printed, err = _printed(pb, argv)
+        if code != 2 or printed or not err.startswith("error: ") or err.count("\n") != 1:
+            out.append(f"paid_bound {argv}: exit {code}, {printed!r} {err!r}")
+    return out
+
+
+def prove_differences(pb: types.ModuleType) -> list[str]:
+    """``python -m spec.fourever.paid_bound --prove 1000`` over the bound's own options finds
+    nothing above 1000 at any lowest area and says so (every lowest area's root bound is
+    below it)."""
+    code, out, err = _printed(pb, ["--prove", "1000"])
+    want = ("a solo game totals at most 1000 (paid for; branch and bound over every lowest "
+            "area from -30)\n")
+    return [] if (code, out, err) == (0, want, "") else [
+        f"paid_bound --prove 1000: exit {code}, {out!r} {err!r}"]
+
+
+#: The small families the branch and bound is checked on: how many, and how many options of
+#: the plan's each area offers besides its fewest-entries one.
+SMALL_FAMILIES, SMALL_POOL = 3, 2
+
+
+@functools.cache
+def small_families() -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    """Seeded small families of real area options (:func:`spec.fourever.solo_plan.options`):
+    each area its fewest-entries option and :data:`SMALL_POOL` more drawn at random, so that
+    the paid-for inequality cuts some choices and not others; then the first family's best
+    paid-for choice with every area above 0 alone (one option per area: the dual is exact,
+    its value, so a search that cuts a node whose bound is within 1 of what it needs misses
+    it)."""
+    from spec.fourever import solo_plan  # noqa: PLC0415
+    rng = random.Random(2029)
+    out = []
+    for _ in range(SMALL_FAMILIES):
+        family = []
+        for label in AREAS:
+            pool = solo_plan.options(label)
+            fewest = min(pool, key=lambda o: o.entries)
+            family.append((fewest, *rng.sample([o for o in pool if o != fewest], SMALL_POOL)))
+        out.append(tuple(family))
+    alone = max((c for c in itertools.product(*out[0])
+                 if solo_plan.paid(c) <= 0 and min(o.score for o in c) > 0),
+                key=solo_plan.score)
+    out.append(tuple((o,) for o in alone))
+    return tuple(out)
+
+
+def _brute_best(family: Sequence[Sequence[Any]], m: int) -> int | None:
+    """The best paid-for choice of one option per area of ``family``, every area at least
+    ``m``, each fox worth ``m`` (at least 0), by trying every choice (None: none)."""
+    from spec.fourever import solo_plan  # noqa: PLC0415
+    pools = [[o for o in pool if o.score >= m] for pool in family]
+    return max((sum(o.score for o in c) + max(m, 0) * sum(o.foxes for o in c)
+                for c in itertools.product(*pools) if solo_plan.paid(c) <= 0), default=None)
+
+
+def branch_and_bound_differences(pb: types.ModuleType) -> list[str]:
+    """The branch and bound (``pb``: :mod:`spec.fourever.paid_bound` or a changed copy) on
+    :func:`small_families` against a brute force over every choice: :func:`above` at the
+    least lowest area (each fox worth 0) and at the positive one with the highest best finds
+    the best paid-for choice above a total just below it, and at the latter nothing above the
+    best itself; ``--prove`` just below that best (``run``, from :data:`RUN_FROM` lowest areas
+    before that one) names exactly the lowest areas with a choice above it and claims no
+    bound; and its progress on a terminal is true (:func:`_progress_differences`).  (A
+    ``--prove`` that finds nothing and says so: :func:`prove_differences`.)"""
+    import io  # noqa: PLC0415
+    import re  # noqa: PLC0415
+    from spec.fourever import solo_plan  # noqa: PLC0415
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out: list[str] = []
+    for f, family in enumerate(small_families()):
+        def source(label: str, family: tuple[tuple[Any, ...], ...] = family
+                   ) -> tuple[Any, ...]:
+            return family[AREAS.index(label)]
+
+        best: dict[int, int | None] = {}
+        for m in itertools.count(pb.LOWEST):
+            if not all(any(o.score >= m for o in pool) for pool in family):
+                break
+            best[m] = _brute_best(family, m)
+        values = {m: v for m, v in best.items() if v is not None}
+        positive = [m for m in values if m > 0]
+        top = max(positive, key=lambda m: (values[m], m)) if positive else None
+        for m in (pb.LOWEST, top):
+            if m is None:
+                continue
+            want = values[m]
+            chosen, _ = pb.above(m, want - 1, source)
+            got = None if chosen is None else (
+                sum(o.score for o in chosen) + max(m, 0) * sum(o.foxes for o in chosen))
+            if chosen is None or got != want or solo_plan.paid(chosen) > 0 or any(
+                    o.score < m or o not in p for o, p in zip(chosen, family)):
+                out.append(f"family {f}, lowest area {m}, above {want - 1}: {got}, brute "
+                           f"force {want}")
+            if m == top and pb.above(m, want, source)[0] is not None:
+                out.append(f"family {f}, lowest area {m}: a choice above the best, {want}")
+        if top is None:
+            continue
+        start = top - RUN_FROM
+        searched = {m: v for m, v in best.items() if m >= start}
+        for least in (values[top] - 1,):
+            printed, terminal = io.StringIO(), Terminal()
+            pb.run("--prove", least, source, printed, terminal, start)
+            lines = printed.getvalue().splitlines()
+            named = [int(hit.group(1)) for line in lines[:-1]
+                     if (hit := re.match(r"lowest area (-?\d+): ", line))]
+            beaten = [m for m, v in searched.items() if v is not None and v > least]
+            claimed = lines[-1].startswith(f"a solo game totals at most {least} ") \
+                if lines else False
+            if named != beaten or len(named) != len(lines) - 1 or claimed == bool(beaten):
+                out.append(f"family {f}, --prove {least} from {start}: {lines}, brute force "
+                           f"beats it at lowest areas {beaten}")
+            out += _progress_differences(f, terminal.getvalue(), searched, least, lines)
+    return out[:3]
+
+
+#: How many lowest areas below the one with the highest best the check of ``--prove`` starts.
+RUN_FROM = 2
+
+
+def _progress_differences(f: int, shown: str, best: dict[int, int | None], least: int,
+                          lines: list[str]) -> list[str]:
+    """The progress of ``--prove least`` on family ``f`` (``shown``: what the terminal got) is
+    true: each lowest area of ``best`` (the brute force's best there) shown, in order, its
+    bound at least the best, what it found above ``least`` at most the best, and what the
+    areas below allow at least what was printed for them (``lines``)."""
+    import re  # noqa: PLC0415
+    pattern = re.compile(r"\[\d+ s\] lowest area (-?\d+): bound (-?[\d.]+), (\d+) nodes, "
+                         r"found (none|-?\d+)(?:; below: at most (-?\d+))?")
+    seen: list[int] = []
+    printed = {int(hit.group(1)): int(hit.group(2)) for line in lines
+               if (hit := re.match(r"lowest area (-?\d+): (-?\d+) ", line))}
+    for text in shown.split("\r\033[K"):
+        if not text:
+            continue
+        got = pattern.fullmatch(text)
+        if got is None:
+            return [f"family {f}: progress {text!r}"]
+        m, bound, found, below = (int(got.group(1)), float(got.group(2)), got.group(4),
+                                  got.group(5))
+        want = best.get(m)
+        if seen and m < seen[-1] or want is not None and bound + 0.05 < want or \
+                found != "none" and (want is None or not least < int(found) <= want) or \
+                (below is None) != (m == min(best)) or below is not None and int(below) != \
+                max([least] + [v for k, v in printed.items() if k < m]):
+            return [f"family {f}: progress {text!r} (best at lowest area {m}: {want})"]
+        seen.append(m)
+    if sorted(set(seen)) != sorted(best):
+        return [f"family {f}: progress showed lowest areas {sorted(set(seen))}"]
+    return []
 
 
 def _table(dc: types.ModuleType, label: str) -> Check:

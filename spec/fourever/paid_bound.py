@@ -31,7 +31,8 @@ solo game totals more (``--prove 421``), and a game reaches it
 (:mod:`spec.fourever.solo_exact`).  With the plan's own options (sampled blue grids,
 ``--plans 410``) nothing beats 410, the plan's game.
 
-``python -m spec.fourever.paid_bound [--prove N | --plans N]``.
+``python -m spec.fourever.paid_bound [--prove N | --plans N]`` (on a terminal, standard error
+shows the search's progress: the lowest area, its nodes, its bound and the best found).
 """
 
 from __future__ import annotations
@@ -39,8 +40,10 @@ from __future__ import annotations
 import functools
 import itertools
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from types import MappingProxyType
+from typing import TextIO
 
 import attrs
 import numpy as np
@@ -50,6 +53,7 @@ from spec.fourever import solo_plan
 from spec.fourever.printed import (AREAS, BLUE_ANTI_DIAGONAL_POINTS, BLUE_COLUMN_POINTS,
                                    BLUE_ROW_BONUS, BLUE_SIZE, FOX, RR, XD)
 from spec.fourever.solo_plan import GIVES, Option
+from spec.solving import Progress, shown
 
 #: The multipliers: one per area's question marks (sheet order), then the entries paid, the
 #: extra dice and the re-roll track's question mark.
@@ -202,15 +206,21 @@ def _fast(arrays: list[Arrays], y: Floats) -> float:
     return out
 
 
+#: The highest multiplier the descent tries: far above any it reaches (the grid of
+#: :func:`_start` ends at 600), a bound on its steps should a dual have no least value.
+MOST_MULTIPLIER = 10_000.0
+
+
 def _lower(arrays: list[Arrays], y: Floats, step: float) -> tuple[Floats, float]:
-    """Coordinate steps from ``y``, halved down to 1/64, while they lower the dual."""
+    """Coordinate steps from ``y``, halved down to 1/64, while they lower the dual (each
+    multiplier from 0 to :data:`MOST_MULTIPLIER`)."""
     now = _fast(arrays, y)
     while step >= 1 / 64:
         better = False
         for i in range(len(y)):
             for d in (step, -step):
                 trial = y.copy()
-                trial[i] = max(0.0, trial[i] + d)
+                trial[i] = min(MOST_MULTIPLIER, max(0.0, trial[i] + d))
                 if (v := _fast(arrays, trial)) < now - 1e-9:
                     y, now, better = trial, v, True
         if not better:
@@ -240,20 +250,33 @@ def _descent(m: int) -> Multipliers | None:
 ORDER = tuple(AREAS.index(a) for a in ("green", "yellow", "grey", "blue", "pink"))
 
 
-def above(m: int, least: int, source: Callable[[str], Sequence[Option]] | None = None
-          ) -> tuple[tuple[Option, ...] | None, int]:
+#: How often :func:`above` tells its progress: every so many nodes.
+SHOW_EVERY = 200
+
+
+def above(m: int, least: int, source: Callable[[str], Sequence[Option]] | None = None,
+          progress: Progress | None = None) -> tuple[tuple[Option, ...] | None, int]:
     """The best paid-for choice of one option per area (of ``source``, default
     :func:`options`), every area at least ``m``, scoring more than ``least`` with each fox
     worth ``m`` (None: none), and the nodes searched: branch and bound, the areas fixed in
     :data:`ORDER`, each node's bound the dual with its multipliers lowered again (a node is
-    cut only when the dual is below ``least + 1`` by more than a float's error)."""
+    cut only when the dual is below ``least + 1`` by more than a float's error).
+    ``progress`` hears the nodes searched, the root's bound and the best found, at the root and
+    every :data:`SHOW_EVERY` nodes."""
     pools: list[Sequence[Option]] = [[o for o in (source or options)(a) if o.score >= m]
                                      for a in AREAS]
-    best, found, nodes = least, None, 0
+    best, found, nodes, top = least, None, 0, 0.0
+
+    def show() -> None:
+        if progress is not None:
+            progress(f"lowest area {m}: bound {top:.1f}, {nodes} nodes, found "
+                     f"{best if found is not None else 'none'}")
 
     def go(pools: list[Sequence[Option]], depth: int, y: Floats) -> None:
         nonlocal best, found, nodes
         nodes += 1
+        if nodes % SHOW_EVERY == 0:
+            show()
         arrays = _arrays(m, pools=pools)
         if arrays is None:
             return
@@ -278,7 +301,9 @@ def above(m: int, least: int, source: Callable[[str], Sequence[Option]] | None =
 
     root = _arrays(m, pools=pools)
     if root is not None:
-        go(pools, 0, _lower(root, _start(root), 8.0)[0])
+        y, top = _lower(root, _start(root), 8.0)
+        show()
+        go(pools, 0, y)
     return found, nodes
 
 
@@ -303,35 +328,64 @@ def bound() -> Bound:
     return Bound(int(max(v for _, v in found)), tuple(found))
 
 
+def _told(terminal: Progress, lowest: int, m: int, highest: int) -> Progress:
+    """The progress of :func:`above` at lowest area ``m`` with what the lowest areas before it
+    (from ``lowest``) allow at most."""
+    done = f"; below: at most {highest}" if m > lowest else ""
+    return lambda text: terminal(text + done)
+
+
+#: What ``--prove`` and ``--plans`` search: the bound's options, or the plan's (real blue grids).
+SOURCES: Mapping[str, Callable[[str], Sequence[Option]]] = MappingProxyType({
+    "--prove": options, "--plans": solo_plan.options})
+
+
+def run(question: str, least: int, source: Callable[[str], Sequence[Option]], out: TextIO,
+        err: TextIO, lowest: int = LOWEST) -> int:
+    """``--prove`` or ``--plans`` ``least`` over the options of ``source``: for every lowest
+    area from ``lowest`` (the least there is, or a check's start) until some area has no
+    option left, the best paid-for choice above
+    ``least`` (:func:`above`) written to ``out`` where there is one; then, for ``--prove`` with
+    none anywhere, that no solo game totals more.  On a terminal, ``err`` shows the progress."""
+    beaten = False
+    highest = least  # what the lowest areas searched so far allow at most
+    terminal = shown(err)
+    for m in itertools.count(lowest):
+        if _arrays(m, source) is None:
+            break
+        told = None if terminal is None else _told(terminal, lowest, m, highest)
+        chosen, nodes = above(m, least, source, told)
+        if chosen is not None:
+            beaten = True
+            highest = max(highest, solo_plan.score(chosen))
+            if terminal is not None:
+                terminal.done()
+            out.write(f"lowest area {m}: {solo_plan.score(chosen)} "
+                      f"{[o.part for o in chosen]} ({nodes} nodes)\n")
+            out.flush()
+    if terminal is not None:
+        terminal.done()
+    if question == "--prove" and not beaten:
+        out.write(f"a solo game totals at most {least} (paid for; branch and bound over "
+                  f"every lowest area from {lowest})\n")
+    else:
+        out.write(f"searched every lowest area from {lowest}: the rest at most {least}\n")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Print the bound and where it is reached; with ``--plans LEAST``, for every lowest area
     the plan's options (:func:`spec.fourever.solo_plan.options`: real blue grids) allow, the
     best paid-for choice above LEAST (:func:`above`), or that there is none; with ``--prove
     N`` the same over the bound's :func:`options`: none anywhere proves that no solo game
-    totals more than N."""
+    totals more than N (:func:`run`)."""
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] in (["--plans"], ["--prove"]):
         if len(args) != 2 or not args[1].lstrip("-").isdigit():
             print(f"error: {args[0]} wants one whole number (the total to beat)",
                   file=sys.stderr)
             return 2
-        least = int(args[1])
-        source = solo_plan.options if args[0] == "--plans" else options
-        beaten = False
-        for m in itertools.count(LOWEST):
-            if _arrays(m, source) is None:
-                break
-            chosen, nodes = above(m, least, source)
-            if chosen is not None:
-                beaten = True
-                print(f"lowest area {m}: {solo_plan.score(chosen)} "
-                      f"{[o.part for o in chosen]} ({nodes} nodes)", flush=True)
-        if args[0] == "--prove" and not beaten:
-            print(f"a solo game totals at most {least} (paid for; branch and bound over "
-                  f"every lowest area from {LOWEST})")
-        else:
-            print(f"searched every lowest area from {LOWEST}: the rest at most {least}")
-        return 0
+        return run(args[0], int(args[1]), SOURCES[args[0]], sys.stdout, sys.stderr)
     if args:
         print(f"error: unknown arguments {' '.join(args)!r} (only --plans or --prove N)",
               file=sys.stderr)

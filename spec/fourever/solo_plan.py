@@ -20,7 +20,9 @@ start part), each with its entries, score, foxes and bonuses (the engine's area 
 the lowest area, 4E-10).  Every solo game's final sheet is paid for (a relaxation: tested on
 the bundled and seeded games).
 
-``python -m spec.fourever.solo_plan --help``: plan, play toward the plan, write the record.
+``python -m spec.fourever.solo_plan --help``: plan, play toward the plan, write the record (on a
+terminal, standard error shows the progress: the best plan so far, then the beam's round and
+best game total so far).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from spec.fourever.solo_realise import toward
 from spec.fourever.solo_search import Found, _positive, write_out
 from spec.fourever.solo_search import sheet as game_sheet
 from oracle.engine.sheet import Sheet
+from spec.solving import Progress, shown
 
 #: The bonuses counted, in this order: each area's question mark (sheet order), extra die,
 #: re-roll.
@@ -194,11 +197,18 @@ def value(chosen: Sequence[Option]) -> int:
     return score(chosen) if short <= 0 else -10 ** 6 - short
 
 
-def plan(rng: random.Random, restarts: int = 1, pair_slack: int = 12) -> tuple[Option, ...]:
+def _worth(v: int) -> str:
+    """A :func:`value` in words: the total, or how much a choice leaves unpaid."""
+    return str(v) if v > -10 ** 6 else f"unpaid {-10 ** 6 - v}"
+
+
+def plan(rng: random.Random, restarts: int = 1, pair_slack: int = 12,
+         progress: Progress | None = None) -> tuple[Option, ...]:
     """A paid-for choice of one option per area, as high as local search finds: from the
     fewest entries in every area (then, for each restart, a seeded draw), change one area's
     option, or two areas' at once, while that raises :func:`value` (two at once only where the
-    first leaves at most ``pair_slack`` unpaid).  The best over the restarts."""
+    first leaves at most ``pair_slack`` unpaid).  The best over the restarts.  ``progress``
+    hears each pass of the search: the restart, its value and the best plan so far."""
     pools = [options(a) for a in AREAS]
     found: tuple[int, list[Option]] | None = None
     for run in range(restarts):
@@ -207,6 +217,9 @@ def plan(rng: random.Random, restarts: int = 1, pair_slack: int = 12) -> tuple[O
         now = value(chosen)
         better = True
         while better:
+            if progress is not None:
+                progress(f"plan: restart {run + 1}/{restarts}, {_worth(now)}, best so far "
+                         f"{_worth(max(now, found[0]) if found else now)}")
             better = False
             for i in rng.sample(range(len(pools)), len(pools)):
                 for o in pools[i]:
@@ -259,13 +272,15 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def best(argv: Sequence[str], say: Callable[[str], None] = lambda text: None) -> Found | None:
+def best(argv: Sequence[str], say: Callable[[str], None] = lambda text: None,
+         progress: Progress | None = None) -> Found | None:
     """The game the options ``argv`` find: the plan (``say`` hears it), then the beam toward
-    it (:func:`spec.fourever.solo_realise.toward`; None when every game leaves the plan)."""
+    it (:func:`spec.fourever.solo_realise.toward`; None when every game leaves the plan);
+    ``progress`` hears both searches' progress."""
     args = parser().parse_args(list(argv))
-    chosen = plan(random.Random(args.seed), args.restarts)
+    chosen = plan(random.Random(args.seed), args.restarts, progress=progress)
     say(f"plan: {score(chosen)} {format_sheet(sheet(chosen))} (unpaid {paid(chosen)})")
-    return toward(sheet(chosen), args.width, args.branch, args.waste)
+    return toward(sheet(chosen), args.width, args.branch, args.waste, progress)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -275,7 +290,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.out and os.path.exists(args.out):
         print(f"error: {args.out} exists; the record is written to a new file", file=sys.stderr)
         return 2
-    found = best(given, lambda text: print(text, flush=True))
+    terminal = shown(sys.stderr)
+
+    def say(text: str) -> None:
+        if terminal is not None:
+            terminal.done()
+        print(text, flush=True)
+
+    found = best(given, say, terminal)
+    if terminal is not None:
+        terminal.done()
     if found is None:
         print("error: no game stays inside the plan", file=sys.stderr)
         return 1

@@ -24,6 +24,7 @@ from spec.fourever.engine_view import area_rules, code
 from spec.fourever.printed import AREAS, QUESTION_FOR, ROUNDS
 from spec.fourever.seam import BLANK, GAME
 from spec.fourever.solo_search import Found, Node, budget, ended, next_slot, sheet
+from spec.solving import Progress
 
 
 def written(part: object) -> int:
@@ -90,8 +91,8 @@ def _questions(parts: tuple[object, ...]) -> tuple[int, ...]:
     return tuple(earned.count(q) for q in OWN_QUESTION)
 
 
-def toward(target: Sheet, width: int = 20, branch: int = 100, waste: float = 0.0
-           ) -> Found | None:
+def toward(target: Sheet, width: int = 20, branch: int = 100, waste: float = 0.0,
+           progress: Progress | None = None) -> Found | None:
     """The highest-scoring whole solo game the beam finds that stays inside ``target``'s
     areas (None: every game leaves it), ranked by the entries made and still given
     (:func:`budget`): at one roll slot every game has made the same picks, so this ranks by
@@ -99,7 +100,8 @@ def toward(target: Sheet, width: int = 20, branch: int = 100, waste: float = 0.0
     ``waste`` for each question mark the rest of the target earns beyond the room its area
     has left in the target (it would be lost, QUESTION-LOST).  Unlike
     :func:`realise` any finished game counts, the target met or not (a plan from
-    :mod:`spec.fourever.solo_plan`)."""
+    :mod:`spec.fourever.solo_plan`).  ``progress`` hears, at each roll slot, the round, the
+    games kept and the best total among them so far (what their sheets score now)."""
     goal = target.parts
 
     def keep(state: State) -> bool:
@@ -132,6 +134,10 @@ def toward(target: Sheet, width: int = 20, branch: int = 100, waste: float = 0.0
         beam = [n for n in beam if not n.state.is_terminal]
         if beam:
             beam = next_slot(beam, rank, width, branch, keep, NO_REROLL)
+        if progress is not None and beam:
+            now = max(GAME.score(sheet(n.state)).total for n in beam)
+            progress(f"beam: round {beam[0].state.round}, {len(beam)} games, best total so "
+                     f"far {now}")
     return found
 
 

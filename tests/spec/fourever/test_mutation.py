@@ -9,6 +9,8 @@ survivor is a hole in the checks."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from spec import mutation as generic
@@ -237,7 +239,23 @@ def test_equivalent_mutants_beyond_the_encodings_still_exist() -> None:
      "crosses = blue_crosses(BLUE_SIZE, rows, cols, main, anti) + 1"),
     # pink without the 3 that writes two fields (4E-9)
     ("spec.fourever.solo_plan", "for n in (6, 4, PINK_REPEAT):", "for n in (6, 4):"),
-], ids=["picks", "entry price", "blue crosses", "pink threes"])
+    # the branch and bound cutting a child whose bound is within 2 of the best so far (a
+    # total 1 above it missed: the 421 of --prove)
+    ("spec.fourever.paid_bound", "if rest + values[j] < best + 1 - 1e-6:",
+     "if rest + values[j] < best + 2 - 1e-6:"),
+    # --prove claiming its bound when a lowest area beat it
+    ("spec.fourever.paid_bound", 'if question == "--prove" and not beaten:',
+     'if question == "--prove" and beaten:'),
+    # one extra die fewer than the track's 7 fields (4E-4): every game and the bound's value
+    # stay as they are
+    ("spec.fourever.paid_bound",
+     "PICKS_AND_BLACK, MOST_DICE, ROUND_DICE, TRACK_REROLLS = 25, 7, 1, 6",
+     "PICKS_AND_BLACK, MOST_DICE, ROUND_DICE, TRACK_REROLLS = 25, 6, 1, 6"),
+    # the progress saying the lower areas allow no more than the total asked, after one beat it
+    ("spec.fourever.paid_bound", "highest = max(highest, solo_plan.score(chosen))",
+     "highest = least"),
+], ids=["picks", "entry price", "blue crosses", "pink threes", "branch cut", "prove claim",
+        "extra dice", "progress"])
 def test_planted_slips_in_the_paid_for_bound_are_found(module: str, old: str, new: str) -> None:
     """Issue 29: a one-line slip in the paid-for bound or the area options it reads fails a
     check: real games no longer dominated or above the dual, or the bound not the proven 438."""
@@ -249,3 +267,64 @@ def test_the_paid_for_bound_as_it_is_passes_its_checks() -> None:
     from spec.fourever import paid_bound  # noqa: PLC0415
     assert mutation.paid_differences(paid_bound) == []
     assert mutation.paid_bound_differences(paid_bound) == []
+    assert mutation.counted_differences(paid_bound) == []
+    assert mutation.usage_differences(paid_bound) == []
+    assert mutation.branch_and_bound_differences(paid_bound) == []
+    assert mutation.prove_differences(paid_bound) == []
+
+
+def test_the_branch_and_bound_is_checked_where_it_beats_a_total_and_where_not() -> None:
+    """The small families the branch and bound is checked on have paid-for choices at lowest
+    areas below 0 (each fox worth 0) and above, and choices the paid-for inequality refuses;
+    the last family is one choice alone."""
+    from spec.fourever import solo_plan  # noqa: PLC0415
+    families = mutation.small_families()
+    sizes = [mutation.SMALL_POOL + 1] * mutation.SMALL_FAMILIES + [1]
+    assert [len(f[0]) for f in families] == sizes
+    for family in families[:-1]:
+        choices = list(itertools.product(*family))
+        assert any(solo_plan.paid(c) > 0 for c in choices)
+        assert any(solo_plan.paid(c) <= 0 for c in choices)
+    alone = [o for (o,) in families[-1]]
+    low = min(o.score for o in alone)
+    assert low > 0 and mutation._brute_best(families[-1], low) == solo_plan.score(alone)
+
+
+#: (module, source line, column, change) of every equivalent mutant of the paid-for bound
+#: that ``python -m spec.fourever.mutation --module spec.fourever.paid_bound --sample 30
+#: --seed 29`` found (docs/solving.md, "Clever 4Ever"), and why no answer can differ.
+EQUIVALENT_PAID: dict[tuple[str, str, int, str], str] = {
+    ("spec.fourever.paid_bound",
+     "grid = [_floats([c] * TRACK + [r]) for c in range(0, 201, 2) for r in (0, c, 3 * c)]",
+     57, "201->202"): "range(0, 202, 2) ends at 200 as range(0, 201, 2) does",
+    ("spec.fourever.paid_bound", "return size * size + 1", 15, "Add->Sub"):
+        "the mark of lines a way cannot fill: 35 is still above the most crosses any lines "
+        "need (12: every row, column and diagonal), so it is never the fewest",
+    ("spec.fourever.paid_bound", "y, now = _lower(arrays, y, 4.0 if depth < 3 else 1.0)", 50,
+     "3->2"): "a node's first descent step: any non-negative multipliers give a valid bound, "
+              "so only the nodes searched change",
+    ("spec.fourever.paid_bound", "if rest + values[j] < best + 1 - 1e-6:", 41, "1->0"):
+        "cuts fewer children (below best + 1 none holds a whole total above best): more "
+        "nodes, the same answer",
+    ("spec.fourever.paid_bound", "while step >= 1 / 64:", 18, "1->2"):
+        "the descent's finest step 1/32 for 1/64: any non-negative multipliers give a valid "
+        "bound, and the bound's value (438; 438.33 at lowest area 35) stays",
+}
+#: Mutants of the paid-for bound in the sample: the first of ``--sample 30 --seed 29``.
+PAID_SAMPLE = 6
+
+
+@pytest.mark.parametrize("mutant", mutation.sample(PAID_SAMPLE, 29, ("spec.fourever.paid_bound",)),
+                         ids=lambda m: m.key)
+def test_every_sampled_mutant_of_the_paid_for_bound_is_killed(mutant: mutation.Mutant) -> None:
+    """Issue 29: the proven 421 (``--prove``) and the bound 438 are claims the project prints;
+    a slip in the module that makes them fails a check."""
+    if _id(mutant) in EQUIVALENT_PAID:
+        pytest.skip(EQUIVALENT_PAID[_id(mutant)])
+    assert mutation.killed(mutant) is not None, (
+        f"{mutant.key}: {mutation.source_line(mutant)} survives every check")
+
+
+def test_equivalent_mutants_of_the_paid_for_bound_still_exist() -> None:
+    everything = {_id(m) for m in mutation.mutants("spec.fourever.paid_bound")}
+    assert set(EQUIVALENT_PAID) <= everything, set(EQUIVALENT_PAID) - everything
