@@ -10,14 +10,14 @@ the engine's own game toward that sheet, the rolls chosen, and the record is ver
 engine like every record.  A game found at the bound is the exact answer: its total is both
 reached (the record) and proven the most (``python -m spec.fourever.paid_bound --prove 421``).
 
-``python -m spec.fourever.solo_exact --help``.
+``python -m spec.fourever.solo_exact --help`` (on a terminal, standard error shows the progress:
+the branch and bound's lowest area and nodes, then the beam's round and best total so far).
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
-import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 
@@ -26,8 +26,9 @@ from spec.fourever import paid_bound, solo_plan
 from spec.fourever.printed import AREAS, BLUE_SIZE
 from spec.fourever.seam import format_sheet, sheet_of
 from spec.fourever.solo_realise import toward
-from spec.fourever.solo_search import Found, _positive, write_out
+from spec.fourever.solo_search import Found, _positive, search_command
 from spec.fourever.solo_search import sheet as game_sheet
+from spec.solving import Progress
 
 #: The options that found the bundled best game (examples/fourever-solo-best.json; README,
 #: "The highest solo score"; docs/solving.md), the defaults: choices above 415 (the first is
@@ -83,34 +84,37 @@ def target(chosen: Sequence[solo_plan.Option]) -> Sheet | None:
     return sheet_of(tuple(parts))
 
 
-def choices(least: int, lowest: int = paid_bound.LOWEST
+def choices(least: int, lowest: int = paid_bound.LOWEST, progress: Progress | None = None
             ) -> Iterator[tuple[int, tuple[solo_plan.Option, ...]]]:
     """Each lowest area from ``lowest`` up with its best paid-for choice above ``least``
-    (:func:`spec.fourever.paid_bound.above`), while some option of every area reaches it."""
+    (:func:`spec.fourever.paid_bound.above`, ``progress`` hearing its search), while some
+    option of every area reaches it."""
     for m in itertools.count(lowest):
         if paid_bound._arrays(m) is None:  # no option of some area reaches m, nor any higher
             return
-        chosen, _ = paid_bound.above(m, least)
+        chosen, _ = paid_bound.above(m, least, progress=progress)
         if chosen is not None:
             yield m, chosen
 
 
-def best(argv: Sequence[str], say: Callable[[str], None] = lambda text: None) -> Found | None:
+def best(argv: Sequence[str], say: Callable[[str], None] = lambda text: None,
+         progress: Progress | None = None) -> Found | None:
     """The first game the options ``argv`` find: for each choice of :func:`choices` in turn,
-    the beam toward its sheet (``say`` hears both); None when no game scores above the
-    least asked."""
+    the beam toward its sheet (``say`` hears both; ``progress`` hears both searches'
+    progress); None when no game scores above the least asked."""
     args = parser().parse_args(list(argv))
-    for m, chosen in choices(args.least, args.lowest):
+    for m, chosen in choices(args.least, args.lowest, progress):
         sheet = target(chosen)
         if sheet is None:
             say(f"lowest area {m}: {solo_plan.score(chosen)}, no blue grid fills its lines")
             continue
         say(f"lowest area {m}: {solo_plan.score(chosen)} {format_sheet(sheet)}")
-        found = toward(sheet, args.width, args.branch, args.waste)
+        found = toward(sheet, args.width, args.branch, args.waste, progress)
         if found is not None:
-            say(f"game: {found.total} {format_sheet(game_sheet(found.node.state))}")
             if found.total > args.least:
                 return found
+            say(f"game: {found.total} {format_sheet(game_sheet(found.node.state))}, not above "
+                f"{args.least}")
     return None
 
 
@@ -138,14 +142,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Find the choices, play toward them, print and write the first game above the least."""
     given = sys.argv[1:] if argv is None else list(argv)
     args = parser().parse_args(given)
-    if args.out and os.path.exists(args.out):
-        print(f"error: {args.out} exists; the record is written to a new file", file=sys.stderr)
-        return 2
-    found = best(given, lambda text: print(text, flush=True))
-    if found is None:
-        print(f"no game above {args.least} found", file=sys.stderr)
-        return 1
-    return write_out(found, args.out) if args.out else 0
+    return search_command(args.out, lambda say, progress: best(given, say, progress),
+                          f"no game above {args.least} found")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import functools
 import itertools
-import os
 import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -44,10 +43,9 @@ from spec.fourever.printed import (AREAS, BLUE_SIZE, GREEN_FIELDS, PINK_FIELDS,
                                    YELLOW_FIELDS)
 from spec.fourever.seam import format_sheet, sheet_of
 from spec.fourever.solo_realise import toward
-from spec.fourever.solo_search import Found, _positive, write_out
-from spec.fourever.solo_search import sheet as game_sheet
+from spec.fourever.solo_search import Found, _positive, search_command
 from oracle.engine.sheet import Sheet
-from spec.solving import Progress, shown
+from spec.solving import Progress
 
 #: The bonuses counted, in this order: each area's question mark (sheet order), extra die,
 #: re-roll.
@@ -287,24 +285,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Plan, print the target, play toward it, print and write the game found."""
     given = sys.argv[1:] if argv is None else list(argv)
     args = parser().parse_args(given)
-    if args.out and os.path.exists(args.out):
-        print(f"error: {args.out} exists; the record is written to a new file", file=sys.stderr)
-        return 2
-    terminal = shown(sys.stderr)
-
-    def say(text: str) -> None:
-        if terminal is not None:
-            terminal.done()
-        print(text, flush=True)
-
-    found = best(given, say, terminal)
-    if terminal is not None:
-        terminal.done()
-    if found is None:
-        print("error: no game stays inside the plan", file=sys.stderr)
-        return 1
-    print(f"game: {found.total} {format_sheet(game_sheet(found.node.state))}")
-    return write_out(found, args.out) if args.out else 0
+    return search_command(args.out, lambda say, progress: best(given, say, progress),
+                          "no game stays inside the plan")
 
 
 if __name__ == "__main__":

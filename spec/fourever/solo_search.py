@@ -44,6 +44,7 @@ from spec.fourever.seam import GAME
 from spec.fourever.solo_value import Prices, worth
 from spec.solo import drawn as drawn_around
 from spec.solo import write_verified
+from spec.solving import Progress, shown
 
 #: The dice codes in die order (white first).
 CODES = GAME.dice_codes
@@ -256,6 +257,35 @@ def write_out(found: Found, path: str) -> int:
         return 2
     print(f"wrote {path}: {found.total}, verified")
     return 0
+
+
+def search_command(out: str | None,
+                   find: Callable[[Callable[[str], None], Progress | None], Found | None],
+                   nothing: str) -> int:
+    """The body of a solo search's command (:mod:`spec.fourever.solo_plan`,
+    :mod:`spec.fourever.solo_exact`): an ``out`` that exists is refused (exit 2: the file is
+    the user's); ``find(say, progress)`` finds the game, its progress on a terminal
+    (:func:`spec.solving.shown`; None elsewhere) and what it says printed, each line clearing
+    the progress first; the game is printed and its record written (:func:`write_out`), or
+    ``nothing`` said (exit 1)."""
+    if out and os.path.exists(out):
+        print(f"error: {out} exists; the record is written to a new file", file=sys.stderr)
+        return 2
+    terminal = shown(sys.stderr)
+
+    def say(text: str) -> None:
+        if terminal is not None:
+            terminal.done()
+        print(text, flush=True)
+
+    found = find(say, terminal)
+    if terminal is not None:
+        terminal.done()
+    if found is None:
+        print(f"error: {nothing}", file=sys.stderr)
+        return 1
+    print(f"game: {found.total} {GAME.format_sheet(sheet(found.node.state))}")
+    return write_out(found, out) if out else 0
 
 
 def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:

@@ -101,3 +101,20 @@ def test_the_beam_toward_the_games_sheet_plays_the_bundled_record_again(tmp_path
     again = tmp_path / "again.json"
     assert solo_search.write_record(found, str(again)) == BOUND
     assert again.read_bytes() == BEST.read_bytes()
+
+
+def test_the_command_finds_no_game_above_the_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    """Above 421 from lowest area 36 up (the game's own): no choice, so no game; exit 1 with
+    one line saying so (a part of the proof, as above)."""
+    assert solo_exact.main(["--least", str(BOUND), "--lowest", "36"]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"error: no game above {BOUND} found\n"
+
+
+def test_the_command_keeps_a_file_it_would_write(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    mine = tmp_path / "mine.json"
+    mine.write_text("the user's")
+    assert solo_exact.main(["--out", str(mine)]) == 2
+    assert mine.read_text() == "the user's"
+    assert "exists" in capsys.readouterr().err
