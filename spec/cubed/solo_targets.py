@@ -12,6 +12,7 @@ total (a large-neighbourhood search over sheets).  Every game kept is verified b
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 
@@ -119,6 +120,16 @@ def edits(sheet: PlayerSheet) -> list[PlayerSheet]:
 BEAMS = ((True, 80, 30), (False, 80, 30), (True, 150, 20), (False, 40, 12), (True, 40, 12))
 
 
+def _shape(text: str) -> tuple[bool, int, int]:
+    """A beam shape from ``WIDTH/BRANCH`` or ``WIDTH/BRANCH/paced`` (argparse reports a bad
+    one in one line)."""
+    parts = text.split("/")
+    if len(parts) not in (2, 3) or not all(p.isdigit() and int(p) > 0 for p in parts[:2]) \
+            or parts[2:] not in ([], ["paced"]):
+        raise argparse.ArgumentTypeError(f"{text!r}: want WIDTH/BRANCH or WIDTH/BRANCH/paced")
+    return len(parts) == 3, int(parts[0]), int(parts[1])
+
+
 def main(argv: list[str] | None = None) -> int:
     """Targets from anywhere, then near the best game; prints each game's total."""
     parser = argparse.ArgumentParser(prog="python -m spec.cubed.solo_targets",
@@ -134,8 +145,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--within", type=int, default=6)
     parser.add_argument("--z3-seconds", type=float, default=300.0)
     parser.add_argument("--from-sheet", help="begin near the best game inside this sheet")
+    parser.add_argument("--shape", type=_shape,
+                        help="one beam shape instead of --beams: WIDTH/BRANCH, or "
+                             "WIDTH/BRANCH/paced")
+    parser.add_argument("--seeds", type=int, default=1,
+                        help="realiser runs per beam shape: seed 0 without noise, then "
+                             "seeds 1, 2, ... with --noise")
+    parser.add_argument("--noise", type=float, default=3.0,
+                        help="the realiser's seeded tie-break (below 4: one entry's worth)")
     parser.add_argument("--out", help="write the best record here after each gain")
     args = parser.parse_args(argv)
+    shapes = [args.shape] if args.shape else list(BEAMS[:args.beams])
     began = time.monotonic()
     targets = Targets(args.foxes, args.z3_seconds, args.margin)
     tried: list[PlayerSheet] = []
@@ -144,9 +164,10 @@ def main(argv: list[str] | None = None) -> int:
     def attempt(target: PlayerSheet, label: str) -> None:
         nonlocal best
         tried.append(target)
-        for paced, width, branch in BEAMS[:args.beams]:
+        for (paced, width, branch), seed in itertools.product(shapes, range(args.seeds)):
             out = solo_realise.realise_solo(target, width=width, branch=branch, seconds=None,
-                                            exact=False, paced=paced)
+                                            exact=False, paced=paced,
+                                            noise=args.noise if seed else 0.0, seed=seed)
             mark = ""
             if out.node is not None and (best is None or out.total > best.total):
                 best = Found(out.node, out.total)
@@ -154,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
                 if args.out:
                     write_record(best, args.out)
             print(f"{label}: target {target_total(target)} {format_sheet(target)} -> "
-                  f"{out.total}{mark} ({'paced ' if paced else ''}{width}/{branch}, "
+                  f"{out.total}{mark} ({'paced ' if paced else ''}{width}/{branch}"
+                  f"{f', seed {seed}' if seed else ''}, "
                   f"{time.monotonic() - began:.0f} s)", flush=True)
 
     if args.from_sheet:
