@@ -14,6 +14,7 @@ from oracle import apply, new_game, score
 from oracle.records.record import load_records, verify
 from spec.cubed import bound, sheetvars, solo_game, solo_realise, solo_record, solo_targets
 from spec.cubed import solo_sheet as ss
+from spec.cubed.seam import parse_sheet
 from spec.cubed.solo_targets import Targets, differing
 from spec.logic import Solver, all_of
 from tests.spec import SAFETY
@@ -106,3 +107,24 @@ def test_a_beam_shape_is_read_or_refused() -> None:
     for bad in ("40", "40/0", "40/12/fast", "a/b"):
         with pytest.raises(argparse.ArgumentTypeError, match="WIDTH/BRANCH"):
             solo_targets._shape(bad)
+
+
+def test_a_walk_among_admitted_sheets_reaches_the_witness_target() -> None:
+    """From the 635 game's sheet, a seeded walk (6,000 steps, no clock) finds sheets the
+    counting relaxation admits above 635, the highest the 641 witness's areas; each sheet it
+    returns is admitted and above the floor asked for."""
+    start = parse_sheet("y=..xx.x/x.xxxx/..xxxx t=xxxxxx/xxxxxx/xxxx.x/xx..x./x..... "
+                        "b=6,5,4,3,2,7|8,9,10,11,12,7 br=.xx.xxxxxxxx "
+                        "p=3h,6t,3h,3h,6t,3h,3h,3h,3h,3h,12t,18t rr=....... nj=....... "
+                        "xd=....... q=")
+    found = solo_targets.walk(start, 636, steps=6000, drop=8, seed=1, seconds=SAFETY)
+    assert found and found[0][0] == 641
+    best, witness = found[0][1], witness_sheet()
+    assert (best.yellow, best.turquoise, best.brown, best.pink) == (
+        witness.yellow, witness.turquoise, witness.brown, witness.pink)
+    relaxation = bound.relaxation(1)
+    solver = Solver(int(SAFETY * 1000))
+    solver.add(all_of(p for _, p in relaxation.parts))
+    for value, sheet in found:
+        assert value >= 636 and value == solo_targets.target_total(sheet)
+        assert solver.check(sheetvars.equals(relaxation.sheet, sheet)) == "sat"
