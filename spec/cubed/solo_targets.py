@@ -235,8 +235,8 @@ def main(argv: list[str] | None = None) -> int:
             found = walk(given, floor, args.walk, args.drop, args.walk_seed)
             print(f"walk: {len(found)} admitted sheets of {floor} or more "
                   f"({time.monotonic() - began:.0f} s)", flush=True)
-            for _, target in found[:args.walk_targets]:
-                attempt(target, "walk")
+            for _, sheet in found[:args.walk_targets]:
+                attempt(sheet, "walk")
     for i in range(args.wide):
         target = targets.next(args.start, away=tuple(tried), apart=args.spread,
                               floor=args.floor)
