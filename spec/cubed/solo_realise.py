@@ -9,6 +9,7 @@ target (``solve reachable``); without, the best total of a game inside the targe
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable
 
@@ -75,13 +76,32 @@ def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
                  seconds: float | None = 60.0, nodes: int | None = None, exact: bool = True,
                  progress_text: Callable[[str], None] | None = None,
                  rounds: int = sg.ROUNDS, paced: bool = False,
-                 first: sg.Node | None = None) -> Outcome:
+                 first: sg.Node | None = None, noise: float = 0.0,
+                 seed: int = 0) -> Outcome:
     """A solo game whose sheet at the end of round ``rounds`` (default: the game's end) is
     ``target`` (``exact``), or the best whole game whose sheet stays inside it; the beam keeps
     ``width`` games per slot, expanding at most ``nodes`` games and spending at most
-    ``seconds`` (None: no limit).  The games begin at ``first`` (default: a new game)."""
+    ``seconds`` (None: no limit).  The games begin at ``first`` (default: a new game).
+
+    With ``noise``, each game's rank gains up to ``noise`` drawn once per game (its
+    :func:`spec.cubed.solo_game.key`) from a generator seeded with ``seed``: below 4, one
+    entry's worth in :func:`spec.cubed.realise.progress`, it only reorders games with the same
+    entries made, so several seeds try several orders of the same entries (which order of a
+    game's bonuses a target needs, the rank cannot see)."""
     deadline = None if seconds is None else time.perf_counter() + seconds
     first = sg.start() if first is None else first
+    rng = random.Random(seed)
+    draws: dict[object, float] = {}
+
+    def rank(node: sg.Node) -> float:
+        value = _rank(node, target, whole)
+        if noise:
+            k = sg.key(node)
+            if k not in draws:
+                draws[k] = noise * rng.random()
+            value += draws[k]
+        return value
+
     pools: dict[int, dict[object, tuple[float, sg.Node]]] = {
         sg.slot(first): {sg.key(first): (0, first)}}
     best: sg.Node | None = None
@@ -102,7 +122,7 @@ def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
             if nodes is not None and expanded >= nodes:
                 return Outcome(best, best_total, f"the budget of {nodes} games ran out")
             expanded += 1
-            for child in sg.to_next_slot(node, branch, lambda n: _rank(n, target, whole),
+            for child in sg.to_next_slot(node, branch, rank,
                                          lambda n: _inside(n, target, exact)):
                 if exact and child.round > rounds:
                     if certificates.ends_with(child.sheet.to_player_sheet(), goal):
@@ -120,5 +140,5 @@ def realise_solo(target: PlayerSheet, width: int = 40, branch: int = 12,
                 pool = pools.setdefault(sg.slot(child), {})
                 key = sg.key(child)
                 if key not in pool:
-                    pool[key] = (_rank(child, target, whole), child)
+                    pool[key] = (rank(child), child)
     return Outcome(best, best_total, "no game of the beam reaches the sheet")

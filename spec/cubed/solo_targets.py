@@ -3,8 +3,10 @@ admits (:mod:`spec.cubed.bound`) with a high total, and the open-face beam
 (:func:`spec.cubed.solo_realise.realise_solo`, not exact) finds the best game whose sheet stays
 inside it.  Targets come first from anywhere (each differing from the ones tried in many
 cells), then from near the best game found: a sheet within a few cells of it with a higher
-total (a large-neighbourhood search over sheets).  Every game kept is verified by the engine
-(:func:`spec.cubed.solo_record.write_record`).
+total (a large-neighbourhood search over sheets), or (:func:`walk`) from a seeded walk among the
+sheets the relaxation admits near a given sheet.  Each target may be realised with several
+seeds of the realiser's tie-break (``--seeds``, ``--noise``; the 641 witness is seed 6).
+Every game kept is verified by the engine (:func:`spec.cubed.solo_record.write_record`).
 
 ``python -m spec.cubed.solo_targets --help``.
 """
@@ -12,6 +14,8 @@ total (a large-neighbourhood search over sheets).  Every game kept is verified b
 from __future__ import annotations
 
 import argparse
+import itertools
+import random
 import sys
 import time
 
@@ -115,8 +119,54 @@ def edits(sheet: PlayerSheet) -> list[PlayerSheet]:
     return out
 
 
+def walk(start: PlayerSheet, at_least: int, steps: int, drop: int, seed: int,
+         restart: int = 500, seconds: float = 60.0) -> list[tuple[int, PlayerSheet]]:
+    """Sheets the counting relaxation admits with a :func:`target_total` of at least
+    ``at_least``, highest first, found by a seeded walk from ``start``: each of ``steps``
+    steps draws one change (:func:`edits`) and takes it when the total falls by at most
+    ``drop`` and the relaxation admits the sheet (Z3 on a fixed sheet: milliseconds;
+    ``seconds`` is only a safety bound); every ``restart`` steps the walk begins again at
+    ``start``.  The relaxation keeps the walk among sheets whose entries the game's dice and
+    bonuses can pay for by kind (:mod:`spec.cubed.bound`); near a high game's sheet, one or
+    two changes with a higher total are all refused (every one near the 632 game), so the
+    walk passes through lower admitted sheets to reach higher ones."""
+    r = bound.relaxation(1)
+    solver = Solver(int(seconds * 1000))
+    solver.add(all_of(p for _, p in r.parts))
+    rng = random.Random(seed)
+    admitted: dict[str, bool] = {}
+    found: dict[str, tuple[int, PlayerSheet]] = {}
+    current, now = start, target_total(start)
+    for step in range(steps):
+        if step % restart == 0:
+            current, now = start, target_total(start)
+        trial = rng.choice(edits(current))
+        value = target_total(trial)
+        if value < now - drop:
+            continue
+        text = format_sheet(trial)
+        if text not in admitted:
+            admitted[text] = solver.check(sheetvars.equals(r.sheet, trial)) == "sat"
+        if not admitted[text]:
+            continue
+        current, now = trial, value
+        if value >= at_least:
+            found.setdefault(text, (value, trial))
+    return sorted(found.values(), key=lambda item: (-item[0], format_sheet(item[1])))
+
+
 #: The beams tried on a target, in turn: (paced, width, branch).
 BEAMS = ((True, 80, 30), (False, 80, 30), (True, 150, 20), (False, 40, 12), (True, 40, 12))
+
+
+def _shape(text: str) -> tuple[bool, int, int]:
+    """A beam shape from ``WIDTH/BRANCH`` or ``WIDTH/BRANCH/paced`` (argparse reports a bad
+    one in one line)."""
+    parts = text.split("/")
+    if len(parts) not in (2, 3) or not all(p.isdigit() and int(p) > 0 for p in parts[:2]) \
+            or parts[2:] not in ([], ["paced"]):
+        raise argparse.ArgumentTypeError(f"{text!r}: want WIDTH/BRANCH or WIDTH/BRANCH/paced")
+    return len(parts) == 3, int(parts[0]), int(parts[1])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -134,8 +184,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--within", type=int, default=6)
     parser.add_argument("--z3-seconds", type=float, default=300.0)
     parser.add_argument("--from-sheet", help="begin near the best game inside this sheet")
+    parser.add_argument("--walk", type=int, default=0,
+                        help="steps of a seeded walk from --from-sheet among the sheets the "
+                             "relaxation admits; the highest ones above the given sheet's "
+                             "game are realised")
+    parser.add_argument("--drop", type=int, default=8,
+                        help="a walk step lowers the total by at most this")
+    parser.add_argument("--walk-seed", type=int, default=1)
+    parser.add_argument("--walk-targets", type=int, default=3,
+                        help="the walk's highest sheets realised")
+    parser.add_argument("--shape", type=_shape,
+                        help="one beam shape instead of --beams: WIDTH/BRANCH, or "
+                             "WIDTH/BRANCH/paced")
+    parser.add_argument("--seeds", type=int, default=1,
+                        help="realiser runs per beam shape: seed 0 without noise, then "
+                             "seeds 1, 2, ... with --noise")
+    parser.add_argument("--noise", type=float, default=3.0,
+                        help="the realiser's seeded tie-break (below 4: one entry's worth)")
     parser.add_argument("--out", help="write the best record here after each gain")
     args = parser.parse_args(argv)
+    shapes = [args.shape] if args.shape else list(BEAMS[:args.beams])
     began = time.monotonic()
     targets = Targets(args.foxes, args.z3_seconds, args.margin)
     tried: list[PlayerSheet] = []
@@ -144,9 +212,10 @@ def main(argv: list[str] | None = None) -> int:
     def attempt(target: PlayerSheet, label: str) -> None:
         nonlocal best
         tried.append(target)
-        for paced, width, branch in BEAMS[:args.beams]:
+        for (paced, width, branch), seed in itertools.product(shapes, range(args.seeds)):
             out = solo_realise.realise_solo(target, width=width, branch=branch, seconds=None,
-                                            exact=False, paced=paced)
+                                            exact=False, paced=paced,
+                                            noise=args.noise if seed else 0.0, seed=seed)
             mark = ""
             if out.node is not None and (best is None or out.total > best.total):
                 best = Found(out.node, out.total)
@@ -154,11 +223,20 @@ def main(argv: list[str] | None = None) -> int:
                 if args.out:
                     write_record(best, args.out)
             print(f"{label}: target {target_total(target)} {format_sheet(target)} -> "
-                  f"{out.total}{mark} ({'paced ' if paced else ''}{width}/{branch}, "
+                  f"{out.total}{mark} ({'paced ' if paced else ''}{width}/{branch}"
+                  f"{f', seed {seed}' if seed else ''}, "
                   f"{time.monotonic() - began:.0f} s)", flush=True)
 
     if args.from_sheet:
-        attempt(parse_sheet(args.from_sheet), "given")
+        given = parse_sheet(args.from_sheet)
+        attempt(given, "given")
+        if args.walk:
+            floor = 1 + (best.total if best is not None else 0)
+            found = walk(given, floor, args.walk, args.drop, args.walk_seed)
+            print(f"walk: {len(found)} admitted sheets of {floor} or more "
+                  f"({time.monotonic() - began:.0f} s)", flush=True)
+            for _, sheet in found[:args.walk_targets]:
+                attempt(sheet, "walk")
     for i in range(args.wide):
         target = targets.next(args.start, away=tuple(tried), apart=args.spread,
                               floor=args.floor)
