@@ -76,7 +76,7 @@ def install() -> None:
     is sent again, to the main thread, by a thread started for it once the hook has returned
     (raised in the hook, it would be lost again, and a blocking system call is cut short only
     by a signal): ``verify --dask local``, whose futures release themselves in ``__del__``,
-    ran on after 1 Ctrl-C in 50 and hung once its output pipe was full.  One lost while an
+    ran on after 1 Ctrl-C in 15 to 50 and hung once its output pipe was full.  One lost while an
     earlier interrupt is already ending the command (a second Ctrl-C during the clean-up) is
     dropped: the command is ending and says so once.  Any other exception lost in a
     finalizer is printed as Python prints it."""
