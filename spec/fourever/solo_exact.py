@@ -26,7 +26,7 @@ from spec.fourever import paid_bound, solo_plan
 from spec.fourever.printed import AREAS, BLUE_SIZE
 from spec.fourever.seam import format_sheet, sheet_of
 from spec.fourever.solo_realise import toward
-from spec.fourever.solo_search import Found, _positive, search_command
+from spec.fourever.solo_search import Found, beam_options, search_command
 from spec.fourever.solo_search import sheet as game_sheet
 from spec.solving import Progress
 
@@ -128,13 +128,7 @@ def parser() -> argparse.ArgumentParser:
                    help="look for choices and games above this total")
     p.add_argument("--lowest", type=int, default=paid_bound.LOWEST,
                    help="the lowest area to start from (every lower one is skipped)")
-    p.add_argument("--width", type=_positive, default=60, help="games kept per roll slot")
-    p.add_argument("--branch", type=_positive, default=200,
-                   help="positions kept after each decision within a slot")
-    p.add_argument("--waste", type=float, default=1.0,
-                   help="the beam's price of each question mark the rest of the sheet would "
-                        "lose (its area's room used up)")
-    p.add_argument("--out", help="write the game's record to this new file")
+    beam_options(p, 60, 200, "sheet")
     return p
 
 

@@ -43,7 +43,7 @@ from spec.fourever.printed import (AREAS, BLUE_SIZE, GREEN_FIELDS, PINK_FIELDS,
                                    YELLOW_FIELDS)
 from spec.fourever.seam import format_sheet, sheet_of
 from spec.fourever.solo_realise import toward
-from spec.fourever.solo_search import Found, _positive, search_command
+from spec.fourever.solo_search import Found, _positive, beam_options, search_command
 from oracle.engine.sheet import Sheet
 from spec.solving import Progress
 
@@ -260,13 +260,7 @@ def parser() -> argparse.ArgumentParser:
                     "its record verified.")
     p.add_argument("--seed", type=int, default=1, help="seed of the plan's restarts")
     p.add_argument("--restarts", type=_positive, default=1, help="the plan's local searches")
-    p.add_argument("--width", type=_positive, default=20, help="games kept per roll slot")
-    p.add_argument("--branch", type=_positive, default=100,
-                   help="positions kept after each decision within a slot")
-    p.add_argument("--waste", type=float, default=1.0,
-                   help="the beam's price of each question mark the rest of the plan would "
-                        "lose (its area's room in the plan used up)")
-    p.add_argument("--out", help="write the game's record to this new file")
+    beam_options(p, 20, 100, "plan")
     return p
 
 

@@ -259,6 +259,19 @@ def write_out(found: Found, path: str) -> int:
     return 0
 
 
+def beam_options(p: argparse.ArgumentParser, width: int, branch: int, target: str) -> None:
+    """The options of a beam toward a target sheet (:func:`spec.fourever.solo_realise.toward`)
+    and of the record it writes, shared by the commands that play toward one (``target``
+    names the sheet in the help)."""
+    p.add_argument("--width", type=_positive, default=width, help="games kept per roll slot")
+    p.add_argument("--branch", type=_positive, default=branch,
+                   help="positions kept after each decision within a slot")
+    p.add_argument("--waste", type=float, default=1.0,
+                   help=f"the beam's price of each question mark the rest of the {target} "
+                        f"would lose (its area's room in the {target} used up)")
+    p.add_argument("--out", help="write the game's record to this new file")
+
+
 def search_command(out: str | None,
                    find: Callable[[Callable[[str], None], Progress | None], Found | None],
                    nothing: str) -> int:
