@@ -11,8 +11,10 @@ a client as can be: raw HTTP/1.1 over a socket), from the positions of seeded 2-
 - ``legal``: each position's legal moves, the position never seen by the server before (the
   worst case for a service that remembers positions lately read and written);
 - ``apply``: each position with the move played in it, in the order of play, as an app playing
-  games sends them (the position it sends is the one the service's last answer gave);
-- ``play``: an app's turn: ``legal`` then ``apply`` on each position, in the order of play;
+  games sends them: each client plays whole games of its own, so the position it sends is the
+  one the service's answer to its last request gave;
+- ``play``: an app's turn: ``legal`` then ``apply`` on each position, in the order of play
+  (whole games to each client, as ``apply``);
 - ``verify``: one record of a 3-player game (122 steps), as one JSON record per request.
 
 Positions are sent as position notation (``text``: ``{"position", "move"}``, the form every
@@ -93,39 +95,61 @@ SEEDS = {(kind, form): 1 + 1000 * i for i, (kind, form) in enumerate(
     (k, f) for k in ("legal", "apply", "play") for f in ("text", "state"))}
 
 
-def _bodies(kind: str, form: str, count: int) -> list[Request]:
+def _game_requests(kind: str, form: str, name: str, seed: int) -> list[Request]:
+    """The requests of one kind and form for the positions of one seeded 2-player game of
+    ``name``, in the order of play."""
+    game = find_game(name)
+    moves, _ = play_game(2, seed, game=name)
+    state = game.new_game(2)
+    found: list[Request] = []
+    for move in moves:
+        found.extend(_requests(kind, form, name, state, move))
+        state = game.apply_unchecked(state, move)
+    return found
+
+
+def _bodies(kind: str, form: str, count: int, clients: int = 1) -> list[Request]:
     """``count`` (path, JSON body) requests of one kind and form: but for ``verify``, each
     position once (seeded 2-player games of each game in :data:`GAMES`, in turn, as many as
     it takes, from the kind's and form's own seeds, :data:`SEEDS`), so that no run is helped
-    by what an earlier one left in a cache.  The same on every server."""
+    by what an earlier one left in a cache.  The same on every server.
+
+    :func:`_rate` deals request ``i`` to client ``i % clients``.  For ``legal`` the games'
+    positions are dealt in turn, in no order an app would keep.  For ``apply`` and ``play``
+    each client gets whole games (game ``g`` to client ``g % clients``) and sends their
+    requests in the order of play, as an app playing its own games does: then the position an
+    ``apply`` sends is the one the service's answer to that client's last request gave."""
     if kind == "verify":
         return [("/verify", RECORD.read_bytes())] * count
-    each: dict[str, list[Request]] = {name: [] for name in GAMES}
     seed = SEEDS[kind, form] - 1
-    while min(len(found) for found in each.values()) < count:
+    if kind == "legal":
+        each: dict[str, list[Request]] = {name: [] for name in GAMES}
+        while min(len(found) for found in each.values()) < count:
+            seed += 1
+            for name, found in each.items():
+                found.extend(_game_requests(kind, form, name, seed))
+        return [body for pair in zip(*each.values()) for body in pair][:count]  # games in turn
+    streams: list[list[Request]] = [[] for _ in range(clients)]
+    played = 0
+    while min(len(stream) for stream in streams) < -(-count // clients):
         seed += 1
-        for name, found in each.items():
-            game = find_game(name)
-            moves, _ = play_game(2, seed, game=name)
-            state = game.new_game(2)
-            for move in moves:
-                found.extend(_requests(kind, form, name, state, move))
-                state = game.apply_unchecked(state, move)
-    if kind == "play":  # a turn's two requests stay together
-        pairs = {name: list(zip(found[::2], found[1::2])) for name, found in each.items()}
-        return [r for two in zip(*pairs.values()) for pair in two for r in pair][:count]
-    return [body for pair in zip(*each.values()) for body in pair][:count]  # games in turn
+        for name in GAMES:
+            streams[played % clients].extend(_game_requests(kind, form, name, seed))
+            played += 1
+    return [stream[j] for j in range(-(-count // clients)) for stream in streams][:count]
 
 
-def _bodies_of(root: Path | None, kind: str, form: str, count: int) -> list[Request]:
+def _bodies_of(root: Path | None, kind: str, form: str, count: int,
+               clients: int) -> list[Request]:
     """:func:`_bodies` as the revision checked out at ``root`` writes them (None: this tree):
     its own games, positions and move texts, so that each server is sent what it reads (the
     move notation changed between revisions: a blue question mark's number, grey parts'
     counting base)."""
     if root is None:
-        return _bodies(kind, form, count)
+        return _bodies(kind, form, count, clients)
     done = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--bodies", kind, form, str(count)],
+        [sys.executable, str(Path(__file__).resolve()), "--bodies", kind, form, str(count),
+         str(clients)],
         env={**os.environ, "PYTHONPATH": str(root)}, cwd=root, check=True,
         capture_output=True)
     return [(path, body.encode()) for path, body in json.loads(done.stdout)]
@@ -220,11 +244,12 @@ def _measure(args: argparse.Namespace, kind: str, workers: int,
     """Measure ``kind`` on every server (each sent requests its own revision wrote,
     ``roots``), the runs alternating, and print a line for each."""
     forms = ("text",) if kind == "verify" else tuple(args.forms)
-    runs = [(name, form) for form in forms for name in servers
-            if name == "this" or form == "text"]
+    runs = [("this", form) for form in forms] + [(name, "text") for name in servers
+                                                  if name != "this"]
     warm = min(args.requests, 40)
     each = warm + args.repeat * args.requests
-    bodies = {(name, form): _bodies_of(roots[name], kind, form, each) for name, form in runs}
+    bodies = {(name, form): _bodies_of(roots[name], kind, form, each, args.clients)
+              for name, form in runs}
     rates: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
     cpus: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
     for name, form in runs:  # warm up
@@ -281,8 +306,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     if BODIES_ONLY:  # bench/serve.py --bodies KIND FORM COUNT: the requests, as JSON
-        kind_, form_, count_ = sys.argv[2:5]
-        json.dump([(path, body.decode()) for path, body in _bodies(kind_, form_, int(count_))],
-                  sys.stdout)
+        kind_, form_, count_, clients_ = sys.argv[2:6]
+        json.dump([(path, body.decode()) for path, body
+                   in _bodies(kind_, form_, int(count_), int(clients_))], sys.stdout)
         sys.exit(0)
     sys.exit(main())

@@ -565,3 +565,23 @@ def test_the_docs_examples_are_read_as_they_say() -> None:
             assert game.move_to_json(game.parse_move(move_text)) == json.loads(move_json)
             checked += 1
     assert checked >= 14
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("twin", [True, 1.0], ids=["true", "1.0"])
+def test_a_player_read_before_is_not_taken_for_an_equal_looking_one(name: str,
+                                                                      twin: Any) -> None:
+    """A player's sheet read once is kept (a position's sheets come back in the next), keyed by
+    its exact data: ``true`` and ``1.0`` equal ``1`` in Python, but they are no count, so a
+    sheet that gives one where the sheet read before gave 1 is refused, not taken for it."""
+    game = find_game(name)
+    data = _start(name)
+    game.from_json(data)  # read (and kept) with its re-roll track's 1 field circled
+    for _ in range(2):  # refused each time: a refusal is not kept either
+        bent = copy.deepcopy(data)
+        _set(bent, ["players", 0, "sheet", "actions", "reroll", "circled"], twin)
+        assert bent == data  # to Python the two are equal
+        with pytest.raises(JSONModelError) as caught:
+            game.from_json(bent)
+        assert caught.value.pointer == "/players/0/sheet/actions/reroll/circled"
+    assert game.from_json(copy.deepcopy(data)) == game.from_json(data)

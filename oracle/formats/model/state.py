@@ -31,6 +31,7 @@ reaches, a position in which nobody has a decision; each with the JSON pointer o
 from __future__ import annotations
 
 import json
+import marshal
 from functools import cache, lru_cache
 from typing import Any
 
@@ -296,9 +297,49 @@ def _score(variant: Variant, sheet: Sheet, ruleset: Any, player: dict[str, objec
                                  f"{str(given[name])[:40]}")
 
 
+def _player(variant: Variant, ruleset: Any, round_: int, i: int,
+            player: object) -> tuple[Sheet, int]:
+    """Player ``i``'s sheet and the extra dice taken this turn (its score is checked last,
+    :func:`_check_score`)."""
+    at = f"/players/{i}"
+    fields = obj(player, at, ("id", "extra_dice", "sheet"), ("score",))
+    if fields["id"] != _IDS[i]:
+        raise JSONModelError(at + "/id", f"player {i + 1} is {_IDS[i]!r} (players in seat "
+                             "order)")
+    return (_sheet(variant, fields["sheet"], at + "/sheet", ruleset, round_),
+            _extra_dice(variant, fields["extra_dice"], at + "/extra_dice"))
+
+
+def _marshalled(value: object) -> bytes | None:
+    """JSON data as :mod:`marshal` writes it in version 2 (no back-references): equal data of
+    equal types is equal bytes, and ``true`` is not ``1`` nor ``1.0``; None past marshal's own
+    limits (nesting)."""
+    try:
+        return marshal.dumps(value, 2)  # type: ignore[arg-type]  # JSON data marshals
+    except ValueError:
+        return None
+
+
+@lru_cache(maxsize=4096)
+def _player_of(variant: Variant, ruleset: Any, round_: int, i: int,
+               marshalled: bytes) -> tuple[Sheet, int]:
+    """:func:`_player` of the data ``marshalled`` (:func:`_marshalled`): a pure function of
+    its arguments, cached (a position's sheets mostly come back unchanged in the next position,
+    given or answered; a player refused is not kept)."""
+    return _player(variant, ruleset, round_, i, marshal.loads(marshalled))
+
+
+@lru_cache(maxsize=4096)
+def _score_of(variant: Variant, sheet: Sheet, ruleset: Any, i: int, marshalled: bytes) -> None:
+    """:func:`_score` of player ``i``'s object (:func:`_marshalled`), cached as
+    :func:`_player_of` (only the scores that are right are kept: a wrong one raises)."""
+    _score(variant, sheet, ruleset, marshal.loads(marshalled), f"/players/{i}")
+
+
 def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
     """A state of ``variant`` from its JSON data (or JSON text); :class:`JSONModelError` names
-    the JSON pointer of the fault."""
+    the JSON pointer of the fault.  Each player read is kept by its exact data
+    (:func:`_player_of`): the next position mostly brings the same sheets back."""
     if isinstance(value, (str, bytes)):
         try:
             value = jsontext.loads(value)
@@ -317,16 +358,14 @@ def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
     ruleset = _ruleset(variant, top["ruleset"])
     rounds = variant.rounds_by_players[players]
     round_ = integer(top["round"], "/round", 1, rounds, f"the round (of {rounds})")
-    sheets, extras, scores = [], [], []  # scores: each player's object, to check last
+    sheets, extras = [], []
+    marshalled = [_marshalled(player) for player in listed]
     for i, player in enumerate(listed):
-        at = f"/players/{i}"
-        fields = obj(player, at, ("id", "extra_dice", "sheet"), ("score",))
-        if fields["id"] != ids[i]:
-            raise JSONModelError(at + "/id", f"player {i + 1} is {ids[i]!r} (players in seat "
-                                 "order)")
-        sheets.append(_sheet(variant, fields["sheet"], at + "/sheet", ruleset, round_))
-        extras.append(_extra_dice(variant, fields["extra_dice"], at + "/extra_dice"))
-        scores.append(fields)
+        known = marshalled[i]
+        sheet, extra = (_player(variant, ruleset, round_, i, player) if known is None
+                        else _player_of(variant, ruleset, round_, i, known))
+        sheets.append(sheet)
+        extras.append(extra)
     phase = Phase(PHASE_NAMES.index(choice(top["phase"], "/phase", PHASE_NAMES, "the phase")))
     to = choice(top["to_move"], "/to_move", (*ids, "dice", "nobody"), "who is to move")
     actor = CHANCE if to == "dice" else NOBODY if to == "nobody" else ids.index(to)
@@ -350,6 +389,11 @@ def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
                              f"roll is due (to_move {to}, phase {PHASE_NAMES[phase]}); the game "
                              f"would go on to to_move {who(settled.actor)}, phase "
                              f"{PHASE_NAMES[settled.phase]}")
-    for i, player in enumerate(scores):
-        _score(variant, sheets[i], ruleset, player, f"/players/{i}")
+    for i, player in enumerate(listed):  # the foxes and score breakdowns given, last
+        known = marshalled[i]
+        if known is None:
+            assert isinstance(player, dict)
+            _score(variant, sheets[i], ruleset, player, f"/players/{i}")
+        else:
+            _score_of(variant, sheets[i], ruleset, i, known)
     return state
