@@ -18,7 +18,9 @@ mark that is none) is refused here, with the JSON pointer of the fault.
 
 from __future__ import annotations
 
-from functools import cache
+import json
+from collections.abc import Hashable
+from functools import cache, lru_cache
 
 from oracle.formats.jsonread import JSONModelError, ascending, choice, integer, items, key, obj, pointer
 from oracle.engine.kinds import Coded
@@ -26,7 +28,8 @@ from oracle.engine.sheet import ACTION, TRACK_COUNT, Sheet
 from oracle.engine.tracks import Track
 from oracle.engine.variant import Variant
 
-__all__ = ["check_foxes_of", "sheet_from_json", "sheet_keys", "sheet_to_json", "track_key"]
+__all__ = ["check_foxes_of", "sheet_from_json", "sheet_keys", "sheet_to_json", "sheet_to_json_text",
+           "track_key"]
 
 #: The longest action track of any game (Clever 4Ever's polish the silver has 9 fields).
 _LONGEST = 10
@@ -71,6 +74,34 @@ def sheet_to_json(variant: Variant, sheet: Sheet, foxes: int | None = None) -> d
     out["question_marks"] = [b.code for b in sheet.pending]
     out["foxes"] = variant.foxes(sheet) if foxes is None else foxes
     return out
+
+
+@lru_cache(maxsize=8192)
+def _area_text(variant: Variant, a: int, part: Hashable) -> str:
+    """The JSON text of area ``a``'s part (cached: a move changes one area of a sheet, and the
+    others come back)."""
+    return json.dumps(variant.areas[a].rules.to_json(part))
+
+
+@lru_cache(maxsize=4096)
+def _rest_text(variant: Variant, circled: tuple[int, ...], spent: tuple[int, ...],
+               pending: tuple[Coded, ...], foxes: int) -> str:
+    """The JSON text of a sheet's keys after its areas (cached: they change less often)."""
+    _, tracks, _ = _layout(variant)
+    return json.dumps({
+        "actions": {name: {"circled": circled[t], "used": list(USED[spent[t]])}
+                    for t, name in tracks},
+        "question_marks": [b.code for b in pending], "foxes": foxes})[1:]
+
+
+def sheet_to_json_text(variant: Variant, sheet: Sheet, foxes: int) -> str:
+    """``json.dumps(sheet_to_json(variant, sheet, foxes))``, exactly (the default separators),
+    made of each area's text kept (:func:`_area_text`): what the service writes, quicker."""
+    labels = _layout(variant)[0]
+    areas = ", ".join(f'"{label}": {_area_text(variant, a, part)}'
+                      for a, (label, part) in enumerate(zip(labels, sheet.parts)))
+    return (f"{{{areas}, "
+            + _rest_text(variant, sheet.circled, sheet.spent, sheet.pending, foxes))
 
 
 @cache

@@ -38,7 +38,13 @@ from typing import Any
 from oracle.formats import jsontext
 from oracle.engine.dice import DICE_COUNT, PLACE_LABELS, Place
 from oracle.formats.jsonread import JSONModelError, choice, integer, items, key, obj, pointer
-from oracle.formats.model.sheet import check_foxes_of, sheet_from_json, sheet_to_json, track_key
+from oracle.formats.model.sheet import (
+    check_foxes_of,
+    sheet_from_json,
+    sheet_to_json,
+    sheet_to_json_text,
+    track_key,
+)
 from oracle.engine.phase import CHANCE, NOBODY, Phase
 from oracle.formats.positiontext import PHASE_NAMES, play_faults, track_wants
 from oracle.engine.scoring import ScoreBreakdown, score
@@ -130,7 +136,9 @@ def state_to_json(state: GameState[Any, Any]) -> dict[str, object]:
 def _sheet_and_score_text(variant: Variant, sheet: Sheet, ruleset: Any) -> str:
     """:func:`_sheet_and_score` as JSON text without its braces (immutable: cached, as a
     position's sheets mostly come back unchanged in the next position)."""
-    return json.dumps(_sheet_and_score(variant, sheet, ruleset))[1:-1]
+    scored = breakdown(variant, sheet, ruleset)
+    return (f'"sheet": {sheet_to_json_text(variant, sheet, scored.foxes)}, "score": '
+            f"{json.dumps(scored.to_json())}")
 
 
 @lru_cache(maxsize=256)
