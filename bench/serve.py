@@ -6,7 +6,8 @@ A real ``clever-oracle serve`` is started on a free loopback port (for each ``--
 count, default 1) and sent a fixed number of requests (``--requests``, default 400) by
 ``--clients`` threads at once (default 8, each with its own keep-alive connection and as light
 a client as can be: raw HTTP/1.1 over a socket), from the positions of seeded 2-player games
-(Clever Cubed and Clever 4Ever, in turn), each position once in a whole run:
+(Clever Cubed and Clever 4Ever, in turn), each position once in a whole run (but a new
+game's start, where every game begins):
 
 - ``legal``: each position's legal moves, the position never seen by the server before (the
   worst case for a service that remembers positions lately read and written);
