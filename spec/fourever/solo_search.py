@@ -6,11 +6,11 @@ active turn then a passive turn with the solo roll).  The game is the engine's, 
 seam: each roll is a chance move the engine applies, each decision one of its legal moves.
 
 The beam steps roll slot by roll slot.  At each slot every game kept is rolled with each of a
-few chosen rolls (:func:`rolls`, this game's): an active roll shows one face on every die in the cup (so a
-pick keeps the other dice, equal dice stay) and any face on the white die (the blue column,
-ruling 4E-2); a solo roll lays one die with any face on the silver platter with the white die
-(any face when the die is blue) and shows 6 on every other die (what most areas want of an
-extra die).  Then every decision up to the next roll is tried (picks, question marks, extra dice,
+few chosen rolls (:func:`rolls`, this game's): an active roll shows one face on every die in the
+cup (so a pick keeps the other dice, equal dice stay) and any face on the white die (the blue
+column, ruling 4E-2); a solo roll lays one die with any face on the silver platter with the
+white die (any face when the die is blue) and shows 6 on every other die (what most areas want
+of an extra die).  Then every decision up to the next roll is tried (picks, question marks, extra dice,
 polish; never a re-roll or a forfeit, which gain nothing when the dice are chosen), ``branch``
 positions kept after each decision, ``width`` games kept at the next slot, ranked by
 :func:`spec.fourever.solo_value.worth` of the sheet and the entries still to come

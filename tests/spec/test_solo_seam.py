@@ -44,8 +44,8 @@ def _games() -> list[tuple[str, SoloGame]]:
 #: first hex digits of the SHA-256 of its record's steps (one a line; the steps alone, so a
 #: ruleset option added to the records changes nothing here).  Clever 4Ever's are the steps
 #: of the record ``python -m spec.fourever.solo_search --width 1 --branch 4`` wrote before the
-#: beam was shared (that record is byte for byte the same).  A change to a game's rolls or worth changes these on
-#: purpose; a change to the neutral beam must not.
+#: beam was shared (that record is byte for byte the same).  A change to a game's rolls or
+#: worth changes these on purpose; a change to the neutral beam must not.
 PINNED = {"clever-cubed": (414, "2b67dc6c8ec2d226"), "clever-4ever": (326, "2271ec5141e7afc1")}
 
 
