@@ -148,3 +148,18 @@ def test_the_cubed_command_writes_a_verified_record_and_keeps_an_existing_file(
     assert solo_seam.main(["--width", "1", "--branch", "2", "--out", str(out)]) == 2
     assert "exists" in capsys.readouterr().err
     assert out.read_bytes() == written
+
+
+def test_the_search_tells_its_progress_at_each_roll_slot() -> None:
+    """``progress`` hears one line a roll slot: the round, the games kept, the best total so
+    far (never falling: a sheet only gains) and the entries still to come."""
+    heard: list[str] = []
+    found = solo_beam.search(_fourever(), width=1, branch=2, progress=heard.append)
+    assert heard[0].startswith("beam: round 1, 1 games, best total so far ")
+    assert heard[-1] == f"beam: round 6, 1 games, best total so far {found.total}, 0 entries " \
+                        "to come"
+    totals = [int(line.split("so far ")[1].split(",")[0]) for line in heard]
+    assert totals == sorted(totals)
+    # three active rolls and the solo roll a round (ruling 9; one face on every die in the
+    # cup, so no roll leaves the cup empty early)
+    assert len(heard) == 6 * 4
