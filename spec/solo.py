@@ -1,8 +1,9 @@
 """What every game's solo search shares: prices drawn around the given ones for a restart
 (:func:`drawn`), the max-plus convolution that splits a budget of entries among the areas'
 curves of worth (:func:`max_plus`), and a game found written as a record only once the engine
-has verified it (:func:`write_verified`).  Each game's search (``spec.cubed.solo_improve``,
-``spec.fourever.solo_search``) and its worth (``solo_value``) supply the game: its moves, its
+has verified it (:func:`write_verified`).  Each game's search (``spec.cubed.solo_improve``; the
+beam over the engine's game of :mod:`spec.solo_beam` with ``spec.fourever.solo_search`` and
+``spec.cubed.solo_seam``) and its worth (``solo_value``) supply the game: its moves, its
 areas' curves and its prices."""
 
 from __future__ import annotations

@@ -327,10 +327,16 @@ class Worth:
         self.rerolls = Tables(prices, True) if prices.reroll_fox else None
 
     def __call__(self, node: sg.Node) -> float:
-        """The node's worth: the best split of the entries still to come."""
-        s = node.sheet
-        budget = min(to_come(node), MOST * 5)
-        caps = area_caps(node)
+        """The node's worth: the best split of the entries still to come.  (Its caps are in
+        :class:`oracle.Area` order, not the tables' of :meth:`at`: the open-face searches,
+        the 641 witness's among them, were run so.)"""
+        return self.at(node.sheet, to_come(node), area_caps(node))
+
+    def at(self, s: ss.Sheet, entries: int, caps: tuple[int, ...]) -> float:
+        """The worth of sheet ``s`` with ``entries`` still to come, each area at most its cap
+        (in the tables' order: yellow, brown, turquoise, blue, pink): the best split of the
+        entries among the areas' tables (module docstring)."""
+        budget = min(entries, MOST * 5)
         n = min(budget, MOST) + 1
         plain = self._split(self.plain.of(s, n), budget, caps)
         if s.rerolls >= TRACK_FIELDS:

@@ -19,8 +19,8 @@ and ``--prove`` against a brute force on small families (:func:`branch_and_bound
 
 Not mutated: the engine's side of the checks (``spaces``, ``equality``, ``engine_view``,
 ``seam``, ``certificates``: they compute what the engine says, and a certificate only refuses
-an answer, never makes one) and the solo search (``solo_search``, ``solo_value``,
-``solo_realise``: an experiment whose games ``reachable`` hands to ``verify`` before it says
+an answer, never makes one) and the solo search (``solo_search`` with the shared
+:mod:`spec.solo_beam`, ``solo_value``, ``solo_realise``: an experiment whose games ``reachable`` hands to ``verify`` before it says
 yes, so a change there can leave a sheet undecided but never makes an answer wrong).
 
 ``python -m spec.fourever.mutation`` runs every mutant and prints the score (``--module``: of

@@ -1,15 +1,16 @@
-"""High Clever 4Ever solo games: a beam over the engine's own game with the dice chosen.
+"""High Clever 4Ever solo games: the solo beam of :mod:`spec.solo_beam` (over the engine's
+own game through the game seam, the dice chosen) with Clever 4Ever's part, :func:`solo_game`.
 
 A solo record states its dice, so the search chooses every roll (ruling 9: six rounds, an
 active turn then a passive turn with the solo roll).  The game is the engine's, through the game
 seam: each roll is a chance move the engine applies, each decision one of its legal moves.
 
 The beam steps roll slot by roll slot.  At each slot every game kept is rolled with each of a
-few chosen rolls (:func:`rolls`): an active roll shows one face on every die in the cup (so a
-pick keeps the other dice, equal dice stay) and any face on the white die (the blue column,
-ruling 4E-2); a solo roll lays one die with any face on the silver platter with the white die
-(any face when the die is blue) and shows 6 on every other die (what most areas want of an
-extra die).  Then every decision up to the next roll is tried (picks, question marks, extra dice,
+few chosen rolls (:func:`rolls`, this game's): an active roll shows one face on every die in the
+cup (so a pick keeps the other dice, equal dice stay) and any face on the white die (the blue
+column, ruling 4E-2); a solo roll lays one die with any face on the silver platter with the
+white die (any face when the die is blue) and shows 6 on every other die (what most areas want
+of an extra die).  Then every decision up to the next roll is tried (picks, question marks, extra dice,
 polish; never a re-roll or a forfeit, which gain nothing when the dice are chosen), ``branch``
 positions kept after each decision, ``width`` games kept at the next slot, ranked by
 :func:`spec.fourever.solo_value.worth` of the sheet and the entries still to come
@@ -32,19 +33,25 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-import attrs
-
 from oracle import Phase, Place
 from oracle.engine.errors import OracleError
-from oracle.engine.game import Move, State
-from oracle.records.record import parse_record
+from oracle.engine.game import State
 from oracle.engine.sheet import Sheet
+from spec import solo_beam
 from spec.fourever.printed import ROUND_BONUS, XD, Q_ANY
 from spec.fourever.seam import GAME
 from spec.fourever.solo_value import Prices, worth
 from spec.solo import drawn as drawn_around
-from spec.solo import write_verified
-from spec.solving import Progress, shown
+# what the solo beam shares, named here as before it was shared (solo_realise, solo_plan ...)
+from spec.solo_beam import SKIPPED as SKIPPED
+from spec.solo_beam import Found as Found
+from spec.solo_beam import Key as Key
+from spec.solo_beam import Node as Node
+from spec.solo_beam import Roll, SoloGame
+from spec.solo_beam import beam_options as beam_options
+from spec.solving import Progress
+
+_positive = solo_beam.positive
 
 #: The dice codes in die order (white first).
 CODES = GAME.dice_codes
@@ -53,28 +60,6 @@ WHITE, BLUE = CODES.index("W"), CODES.index("B")
 AREA_DICE = tuple(CODES.index(c) for c in ("Y", "B", "Gy", "Gn", "P"))
 #: The action tracks' indices on a sheet: re-roll, extra die, polish (printed order).
 REROLL_TRACK, EXTRA_TRACK, POLISH_TRACK = 0, 1, 2
-#: Moves never tried: with the dice chosen they only lose a roll.
-SKIPPED = frozenset({"reroll", "forfeit"})
-
-
-@attrs.frozen
-class Node:
-    """A position of the searched game, the move that led to it and the node before."""
-
-    state: State
-    move: Move | None = None
-    before: Node | None = None
-
-    def moves(self) -> tuple[Move, ...]:
-        """Every move from the new game to here, chance moves included."""
-        out: list[Move] = []
-        node: Node | None = self
-        while node is not None and node.move is not None:
-            out.append(node.move)
-            node = node.before
-        return tuple(reversed(out))
-
-
 def sheet(state: State) -> Sheet:
     """The solo player's sheet."""
     got = state.sheets[0]
@@ -82,15 +67,9 @@ def sheet(state: State) -> Sheet:
     return got
 
 
-Key = tuple[object, ...]
-
-
 def key(state: State) -> Key:
-    """The position without the faces of dice in the cup (they are rolled again): the
-    sheet, the round, the step of the turn, who moves and where each die lies.  (Which dice
-    were extra dice this turn is left out: two positions differing only there are one.)"""
-    return (sheet(state), state.round, GAME.phase(state), state.actor,
-            tuple((d.place, None if d.place == Place.CUP else d.face) for d in GAME.dice(state)))
+    """:func:`spec.solo_beam.key` in Clever 4Ever."""
+    return solo_beam.key(GAME, state)
 
 
 def budget(state: State, flow: float = 0.0) -> tuple[int, tuple[int, ...]]:
@@ -133,10 +112,11 @@ def value(state: State, prices: Prices) -> float:
             + prices.reroll * s.left(REROLL_TRACK))
 
 
-def rolls(state: State) -> Iterator[tuple[Move, bool]]:
-    """The rolls tried at a chance node (module docstring), each with whether only its blue
-    entries are new (the white die showing another face than the rest changes nothing else
-    that the roll showing one face on every die does not give)."""
+def rolls(state: State) -> Iterator[Roll]:
+    """The rolls tried at a chance node (module docstring), each with the text its first
+    decisions must contain: " blue:" where only its blue entries are new (the white die
+    showing another face than the rest changes nothing else that the roll showing one face on
+    every die does not give), else ""."""
     dice = GAME.dice(state)
     if GAME.phase(state) == Phase.SOLO_ROLL:
         for d in range(len(CODES)):
@@ -147,55 +127,40 @@ def rolls(state: State) -> Iterator[tuple[Move, bool]]:
                     faces[d] = f
                     order = [d] + [e for e in range(len(CODES)) if e != d]
                     yield GAME.parse_move("solo-roll " + " ".join(
-                        f"{CODES[e]}{faces[e]}" for e in order)), d == BLUE and w != 6
+                        f"{CODES[e]}{faces[e]}" for e in order)), _only(d == BLUE and w != 6)
         return
     cup = [i for i, d in enumerate(dice) if d.place == Place.CUP]
     for f in range(1, 7):
         for w in (range(1, 7) if WHITE in cup and BLUE in cup else (f,)):
             yield GAME.parse_move("roll " + " ".join(
-                f"{CODES[i]}{w if i == WHITE else f}" for i in cup)), w != f
+                f"{CODES[i]}{w if i == WHITE else f}" for i in cup)), _only(w != f)
 
 
-def _choices(state: State, only_blue: bool, skipped: frozenset[str]) -> Iterator[Move]:
-    for move in GAME.legal_moves(state):
-        text = str(move)
-        if text not in skipped and (not only_blue or " blue:" in text):
-            yield move
+def _only(blue: bool) -> str:
+    """The text a roll's first decisions must contain: blue entries only, or any."""
+    return " blue:" if blue else ""
 
 
-def _top(nodes: dict[Key, tuple[float, Node]], count: int) -> list[tuple[float, Node]]:
-    """The ``count`` best, ties broken by the order the positions were found in (each
-    move list and roll list is in a fixed order)."""
-    return sorted(nodes.values(), key=lambda vn: -vn[0])[:count]
+def solo_game(prices: Prices) -> SoloGame:
+    """Clever 4Ever's part of the solo beam (:class:`spec.solo_beam.SoloGame`): its rolls
+    (:func:`rolls`), its worth at ``prices`` (:func:`value`), its budget (:func:`budget`)
+    and the moves never tried (:data:`SKIPPED`)."""
+    return SoloGame(GAME, rolls, lambda state: value(state, prices),
+                    lambda state: budget(state, prices.flow)[0], SKIPPED)
+
+
+#: The solo game the realising beams step through (their ranks are their own; the worth here
+#: is unused by them).
+REALISING = solo_game(Prices())
 
 
 def next_slot(beam: list[Node], rank: Callable[[State], float], width: int, branch: int,
               keep: Callable[[State], bool] = lambda state: True,
               skipped: frozenset[str] = SKIPPED) -> list[Node]:
-    """The ``width`` best positions by ``rank`` at the next roll (or the game's end) from
-    ``beam`` (positions at one roll slot): every chosen roll, then every decision (but the
-    ``skipped`` ones) whose position ``keep`` allows, ``branch`` positions kept after each
-    decision."""
-    frontier: list[tuple[Node, bool]] = [(Node(GAME.apply_unchecked(n.state, r), r, n), blue)
-                                         for n in beam for r, blue in rolls(n.state)]
-    done: dict[Key, tuple[float, Node]] = {}
-    seen: set[Key] = set()
-    while frontier:
-        waiting: dict[Key, tuple[float, Node]] = {}
-        for node, only_blue in frontier:
-            for move in _choices(node.state, only_blue, skipped):
-                after = GAME.apply_unchecked(node.state, move)
-                k = key(after)
-                if k in seen or not keep(after):
-                    continue
-                seen.add(k)
-                child = (rank(after), Node(after, move, node))
-                if after.is_chance or after.is_terminal:
-                    done[k] = child
-                else:
-                    waiting[k] = child
-        frontier = [(n, False) for _, n in _top(waiting, branch)]
-    return [n for _, n in _top(done, width)]
+    """:func:`spec.solo_beam.next_slot` in Clever 4Ever: the ``width`` best positions by
+    ``rank`` at the next roll (or the game's end) from ``beam``, every decision but the
+    ``skipped`` ones whose position ``keep`` allows tried, ``branch`` kept after each."""
+    return solo_beam.next_slot(REALISING, beam, rank, width, branch, keep, skipped)
 
 
 #: The options that found the best game before the plans (390; docs/solving.md): its third
@@ -204,101 +169,41 @@ WITNESS_ARGS = ("--width", "10", "--branch", "100", "--floor", "50", "--shortfal
                 "--restarts", "3", "--spread", "0.4", "--seed", "1")
 
 
-@attrs.frozen
-class Found:
-    """A finished game and the engine's total."""
-
-    node: Node
-    total: int
-
-
 def ended(state: State, rounds: int | None) -> bool:
-    """The game is over, or round ``rounds`` is (the next round's first roll is due, after
-    its round bonus; round 4's black question mark is resolved first, ruling 4E-3)."""
-    return state.is_terminal or (rounds is not None and state.round > rounds
-                                 and state.is_chance)
+    """The game is over, or round ``rounds`` is (:func:`spec.solo_beam.ended`; round 4's black
+    question mark is resolved first, ruling 4E-3)."""
+    return solo_beam.ended(state, rounds)
 
 
 def opening(record: str, rounds: int) -> Node:
     """The game of ``record`` (a solo record's text) up to the end of round ``rounds``
     (:func:`ended`): where a search may start again (local improvement of a game found)."""
-    node = Node(GAME.new_game(1))
-    for step in parse_record(record, "start").steps:
-        if ended(node.state, rounds):
-            break
-        node = Node(GAME.apply(node.state, step.move), step.move, node)
-    return node
+    return solo_beam.opening(GAME, record, rounds)
 
 
 def search(prices: Prices, width: int, branch: int, start: Node | None = None) -> Found:
-    """The best whole solo game the beam finds (from ``start``, a position at a roll slot,
-    or the new game)."""
-    beam = [start or Node(GAME.new_game(1))]
-    while not all(n.state.is_terminal for n in beam):
-        beam = next_slot([n for n in beam if not n.state.is_terminal],
-                         lambda state: value(state, prices), width, branch)
-    best = max(beam, key=lambda n: GAME.score(sheet(n.state)).total)
-    return Found(best, GAME.score(sheet(best.state)).total)
+    """The best whole solo game the beam finds ranked by :func:`value` at ``prices`` (from
+    ``start``, a position at a roll slot, or the new game)."""
+    return solo_beam.search(solo_game(prices), width, branch, start)
 
 
 def write_record(found: Found, path: str) -> int:
     """Verify the game with the engine (``verify``) and write its record to a new file;
     returns the engine's total."""
-    return write_verified(found.node.moves(), found.total, GAME.name, path)
+    return solo_beam.write_record(GAME, found, path)
 
 
 def write_out(found: Found, path: str) -> int:
-    """:func:`write_record` for a command: 0 once written (saying so), else 2 with one line
-    saying why the file could not be written."""
-    try:
-        write_record(found, path)
-    except OSError as e:
-        print(f"error: cannot write {path}: {e.strerror}", file=sys.stderr)
-        return 2
-    print(f"wrote {path}: {found.total}, verified")
-    return 0
-
-
-def beam_options(p: argparse.ArgumentParser, width: int, branch: int, target: str) -> None:
-    """The options of a beam toward a target sheet (:func:`spec.fourever.solo_realise.toward`)
-    and of the record it writes, shared by the commands that play toward one (``target``
-    names the sheet in the help)."""
-    p.add_argument("--width", type=_positive, default=width, help="games kept per roll slot")
-    p.add_argument("--branch", type=_positive, default=branch,
-                   help="positions kept after each decision within a slot")
-    p.add_argument("--waste", type=float, default=1.0,
-                   help=f"the beam's price of each question mark the rest of the {target} "
-                        f"would lose (its area's room in the {target} used up)")
-    p.add_argument("--out", help="write the game's record to this new file")
+    """:func:`spec.solo_beam.write_out` in Clever 4Ever."""
+    return solo_beam.write_out(GAME, found, path)
 
 
 def search_command(out: str | None,
                    find: Callable[[Callable[[str], None], Progress | None], Found | None],
                    nothing: str) -> int:
-    """The body of a solo search's command (:mod:`spec.fourever.solo_plan`,
-    :mod:`spec.fourever.solo_exact`): an ``out`` that exists is refused (exit 2: the file is
-    the user's); ``find(say, progress)`` finds the game, its progress on a terminal
-    (:func:`spec.solving.shown`; None elsewhere) and what it says printed, each line clearing
-    the progress first; the game is printed and its record written (:func:`write_out`), or
-    ``nothing`` said (exit 1)."""
-    if out and os.path.exists(out):
-        print(f"error: {out} exists; the record is written to a new file", file=sys.stderr)
-        return 2
-    terminal = shown(sys.stderr)
-
-    def say(text: str) -> None:
-        if terminal is not None:
-            terminal.done()
-        print(text, flush=True)
-
-    found = find(say, terminal)
-    if terminal is not None:
-        terminal.done()
-    if found is None:
-        print(f"error: {nothing}", file=sys.stderr)
-        return 1
-    print(f"game: {found.total} {GAME.format_sheet(sheet(found.node.state))}")
-    return write_out(found, out) if out else 0
+    """:func:`spec.solo_beam.search_command` in Clever 4Ever (:mod:`spec.fourever.solo_plan`,
+    :mod:`spec.fourever.solo_exact`)."""
+    return solo_beam.search_command(GAME, out, find, nothing)
 
 
 def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
@@ -306,13 +211,6 @@ def drawn(prices: Prices, rng: random.Random, spread: float) -> Prices:
     number)."""
     return drawn_around(prices, rng, spread,
                         ("floor", "shortfall", "entry", "polish", "reroll", "flow"), ("floor",))
-
-
-def _positive(text: str) -> int:
-    """A whole number of 1 or more (a beam's width, a branch, a number of runs)."""
-    if not (text.isascii() and text.isdigit()) or len(text) > 100 or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"want a whole number of 1 or more, not {text!r}")
-    return int(text)
 
 
 def _floors(text: str) -> tuple[int, ...]:
