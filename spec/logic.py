@@ -255,18 +255,3 @@ class Solver:
     def core(self) -> tuple[str, ...]:
         """The names of the named formulas in the last unsat core."""
         return tuple(sorted(self._names.get(str(c), str(c)) for c in self._solver.unsat_core()))
-
-
-def maximize(constraints: Bool, objective: Int, timeout_ms: int) -> tuple[str, int, Model | None]:
-    """The largest value of ``objective`` under ``constraints``: (status, value, model), status
-    ``optimal`` or ``unknown`` (timeout: the value is the best found so far, or -1)."""
-    opt = z3.Optimize()
-    opt.set("timeout", max(1, timeout_ms))
-    opt.add(constraints.ref)
-    handle = opt.maximize(objective.ref)
-    status = str(opt.check())
-    if status == "sat":
-        model = opt.model()
-        return "optimal", int(model.eval(handle.value() if False else objective.ref,
-                                         model_completion=True).as_long()), Model(model)
-    return "unknown", -1, None

@@ -121,14 +121,27 @@ def _docstring(node: ast.AST) -> bool:
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
 
 
-def _mutable_nodes(tree: ast.Module) -> Iterator[ast.AST]:
-    """Every node of the module's code: function bodies and module-level assignments (the
-    encoding's tables), without docstrings, imports, annotations and ``fresh``'s names."""
+#: Modules whose classes hold rules (the typed Z3 terms' comparisons, the solver's searches and
+#: answers): their methods are mutated too.  Elsewhere a class is the shape of an area's
+#: variables, not a rule.
+WITH_METHODS = frozenset({"spec.logic", "spec.solving"})
+
+
+def _mutable_nodes(tree: ast.Module, methods: bool = False) -> Iterator[ast.AST]:
+    """Every node of the module's code: function bodies (and with ``methods``, the bodies of
+    the classes' methods) and module-level assignments (the encoding's tables), without
+    docstrings, imports, annotations and ``fresh``'s names."""
     for stmt in tree.body:
         if isinstance(stmt, (ast.Import, ast.ImportFrom)) or _docstring(stmt):
             continue
         if isinstance(stmt, ast.ClassDef):
-            continue  # the area's variables: their shape, not a rule
+            if methods:  # else: the area's variables, their shape, not a rule
+                for method in stmt.body:
+                    if isinstance(method, ast.FunctionDef):
+                        for inner in method.body:
+                            if not _docstring(inner):
+                                yield from _walk(inner)
+            continue
         if isinstance(stmt, ast.FunctionDef):
             if stmt.name in ("fresh",):
                 continue
@@ -153,7 +166,7 @@ def mutants(module: str) -> tuple[Mutant, ...]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     parents = _parents(tree)
     out = []
-    for node in list(_mutable_nodes(tree)):
+    for node in list(_mutable_nodes(tree, module in WITH_METHODS)):
         for what, (do, undo) in list(_changes(node, parents.get(id(node)))):
             do()
             text = ast.unparse(tree)
