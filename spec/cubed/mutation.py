@@ -67,7 +67,7 @@ ENCODINGS = {"spec.cubed.yellow": Area.YELLOW, "spec.cubed.turquoise": Area.TURQ
 #: The other modules a solver's answer depends on.
 WHOLE = ("spec.cubed.printed", "spec.cubed.sheetvars", "spec.cubed.scores", "spec.cubed.tracks",
          "spec.cubed.decompose", "spec.cubed.bound",
-         "spec.cubed.questions", "spec.questions")
+         "spec.cubed.questions", "spec.questions", "spec.decompose")
 #: Every module mutated.
 MODULES = tuple(ENCODINGS) + WHOLE
 

@@ -5,10 +5,9 @@ of one best area state per area and (entries, foxes):
 
 1. :func:`area_table`: for each area, entries e and foxes f, the highest score (Z3: a model,
    then "higher" until unsat: each cell is proven);
-2. :func:`best_totals`: the best choice for every entry count at once, by dynamic programming
-   over the areas for each possible lowest score m (with every score at least m the total is
-   at least the sum plus the foxes times m, with equality when m is the lowest; under
-   ``fox_floor_zero`` a negative m counts 0, ruling 4E-10).
+2. :func:`best_totals`: the best choice for every entry count at once, by the dynamic
+   programme every game shares (:func:`spec.decompose.combine`: over the areas for each
+   possible lowest score m; under ``fox_floor_zero`` a negative m counts 0, ruling 4E-10).
 
 The answer is exact: every table cell is a proven maximum and the choice is exhaustive.
 """
@@ -16,12 +15,9 @@ The answer is exact: every table cell is a proven maximum and the choice is exha
 from __future__ import annotations
 
 import functools
-import time
 from typing import Any
 
 import attrs
-import numpy as np
-import numpy.typing as npt
 
 from spec.fourever import sheetvars
 from spec.fourever.sheetvars import MOST_FOXES
@@ -35,6 +31,8 @@ from spec.fourever.printed import (
     PINK_REPEAT,
 )
 from spec.fourever.seam import DEFAULT, Options
+from spec import decompose as generic
+from spec.decompose import Best, beats
 from spec.logic import Solver
 from spec.solving import highest
 
@@ -48,6 +46,11 @@ class Option:
     foxes: int
     score: int
     part: Any
+
+    @property
+    def extra(self) -> int:
+        """Nothing else of an area counts in a Clever 4Ever total (:class:`spec.decompose.Choice`)."""
+        return 0
 
 
 @attrs.frozen(eq=False)
@@ -102,7 +105,7 @@ def made_table(label: str, options: Options, deadline: float | None) -> tuple[Op
                 out.append(Option(label, model.int(entries), f, best,
                                   read.parts[AREAS.index(label)]))
             solver.pop()
-    kept = {(o.entries, o.foxes, o.score): o for o in out if not any(_beats(p, o) for p in out)}
+    kept = {(o.entries, o.foxes, o.score): o for o in out if not any(beats(p, o) for p in out)}
     return tuple(kept.values())
 
 
@@ -133,93 +136,25 @@ def pink_guess() -> dict[tuple[int, int], int]:
     return best
 
 
-def _beats(p: Option, o: Option) -> bool:
-    """``p`` is at least as good as ``o`` in every respect and better in one."""
-    return (p.entries <= o.entries and p.score >= o.score and p.foxes >= o.foxes
-            and (p.entries, p.score, p.foxes) != (o.entries, o.score, o.foxes))
-
-
-@attrs.frozen
-class Best:
-    """The best total for each number of entries (at most), with the options chosen."""
-
-    totals: tuple[int, ...]
-    choices: tuple[tuple[Option, ...], ...]
-
-
-def best_totals(options: Options = DEFAULT, deadline: float | None = None) -> Best:
+def best_totals(options: Options = DEFAULT, deadline: float | None = None) -> Best[Option]:
     """For every entry count K up to a full sheet, the highest total of a sheet with at most K
     entries, and the area options making it."""
     return combine([area_table(a, options, Until(deadline)) for a in AREAS], options, deadline)
 
 
 def combine(tables: list[tuple[Option, ...]], options: Options = DEFAULT,
-            deadline: float | None = None) -> Best:
+            deadline: float | None = None) -> Best[Option]:
     """Step 2 of :func:`best_totals` for any tables of options (one per area, in sheet order):
     for every entry count K, the highest total of one option per area with at most K entries
-    in all (the areas' scores plus the foxes times the lowest, ruling 4E-10)."""
+    in all (:func:`spec.decompose.combine`: the areas' scores plus the foxes times the lowest;
+    under ``fox_floor_zero`` a negative lowest counts 0, ruling 4E-10)."""
     most = sum(max(o.entries for o in t) for t in tables)
-    best = np.full(most + 1, NONE, np.int64)
-    where = [(0, 0)] * (most + 1)  # the (lowest score, foxes) of each entry count's best
-    for low in sorted({o.score for t in tables for o in t}):
-        if deadline is not None and time.perf_counter() > deadline:
-            raise TimeoutError("the combination of the area tables ran out of time")
-        value = max(low, 0) if options.fox_floor_zero else low
-        layers = _layers(tables, low, most)
-        for f in range(MOST_FOXES + 1):
-            got = np.where(layers[-1][f] > NONE, layers[-1][f] + f * value, NONE)
-            better = got > best
-            best = np.where(better, got, best)
-            for e in np.flatnonzero(better):
-                where[e] = (low, f)
-    totals = np.maximum.accumulate(best)
-    first = [int(np.flatnonzero(best[:e + 1] == totals[e])[0]) for e in range(most + 1)]
-    layers_of = {low: _layers(tables, low, most) for low in {where[k][0] for k in first}}
-    return Best(tuple(int(t) for t in totals), tuple(
-        _back(tables, layers_of[where[k][0]], where[k][0], where[k][1], k) for k in first))
+    return generic.combine(tables, most, FOX_ROWS, lambda f, x: f,
+                           lambda low: max(low, 0) if options.fox_floor_zero else low, deadline)
 
 
-#: No sheet: below every sum of scores.
-NONE = -10 ** 6
-Layer = npt.NDArray[np.int64]
-
-
-def _layers(tables: list[tuple[Option, ...]], low: int, most: int) -> list[Layer]:
-    """The dynamic programme for a lowest score of at least ``low``: after each area, for
-    (foxes, entries) the highest sum of scores (:data:`NONE`: no sheet)."""
-    layer = np.full((MOST_FOXES + 1, most + 1), NONE, np.int64)
-    layer[0, 0] = 0
-    out = [layer]
-    for table in tables:
-        new = np.full_like(layer, NONE)
-        for o in table:
-            if o.score < low:
-                continue
-            source = layer[:MOST_FOXES + 1 - o.foxes, :most + 1 - o.entries]
-            target = new[o.foxes:, o.entries:]
-            np.maximum(target, np.where(source > NONE, source + o.score, NONE), out=target)
-        layer = new
-        out.append(layer)
-    return out
-
-
-def _back(tables: list[tuple[Option, ...]], layers: list[Layer], low: int, f: int, e: int
-          ) -> tuple[Option, ...]:
-    """The options behind ``layers[-1][f, e]``, area by area from the last."""
-    chosen: list[Option] = []
-    value = int(layers[-1][f, e])
-    for i in range(len(tables) - 1, -1, -1):
-        for o in tables[i]:
-            if o.score < low or o.foxes > f or o.entries > e:
-                continue
-            prior = int(layers[i][f - o.foxes, e - o.entries])
-            if prior > NONE and prior + o.score == value:
-                chosen.append(o)
-                f, e, value = f - o.foxes, e - o.entries, prior
-                break
-        else:
-            raise AssertionError("no option behind a dynamic-programming value")
-    return tuple(reversed(chosen))
+#: The dynamic programme's rows of foxes: 0 to 7.
+FOX_ROWS = MOST_FOXES + 1
 
 
 def combined(choice: tuple[Option, ...]) -> tuple[Any, ...]:

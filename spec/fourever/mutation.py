@@ -66,7 +66,8 @@ ENCODINGS = {"spec.fourever.yellow": "yellow", "spec.fourever.blue": "blue",
 #: modules share, the whole sheet (total, foxes, entries), the per-area decomposition, the
 #: questions.
 WHOLE = ("spec.fourever.printed", "spec.fourever.terms", "spec.fourever.sheetvars",
-         "spec.fourever.decompose", "spec.fourever.questions", "spec.questions")
+         "spec.fourever.decompose", "spec.fourever.questions", "spec.questions",
+         "spec.decompose")
 #: The paid-for bound on a solo game and the area options it reads
 #: (:mod:`spec.fourever.paid_bound`, :mod:`spec.fourever.solo_plan`).
 BOUNDS = ("spec.fourever.solo_plan", "spec.fourever.paid_bound")
