@@ -97,6 +97,26 @@ def key(game: Game, state: State) -> Key:
             tuple((d.place, None if d.place == Place.CUP else d.face) for d in game.dice(state)))
 
 
+def only_blue(blue: bool) -> str:
+    """The text a roll's first decisions must contain (:data:`Roll`): blue entries only, or
+    any."""
+    return " blue:" if blue else ""
+
+
+def active_rolls(game: Game, state: State) -> Iterator[Roll]:
+    """The rolls tried at an active roll of either game: one face on every die in the cup (so
+    a pick keeps the other dice, equal dice stay), and any face on the white die when the blue
+    die is in the cup too (a blue entry adds the two, ruling 4 and 4E-2): such a roll only for
+    its blue entries, the others being another face's."""
+    codes = game.dice_codes
+    white, blue = codes.index("W"), codes.index("B")
+    cup = [i for i, d in enumerate(game.dice(state)) if d.place == Place.CUP]
+    for f in range(1, 7):
+        for w in (range(1, 7) if white in cup and blue in cup else (f,)):
+            yield game.parse_move("roll " + " ".join(
+                f"{codes[i]}{w if i == white else f}" for i in cup)), only_blue(w != f)
+
+
 def _choices(game: Game, state: State, only: str, skipped: frozenset[str]) -> Iterator[Move]:
     for move in game.legal_moves(state):
         text = str(move)

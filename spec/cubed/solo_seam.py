@@ -42,7 +42,7 @@ from spec.cubed.printed import ROUND_START_BONUS
 from spec.cubed.seam import GAME, pending
 from spec.cubed.solo_value import Prices, Worth, gives_entry
 from spec.solo import drawn as drawn_around
-from spec.solo_beam import SKIPPED, Found, Roll, SoloGame
+from spec.solo_beam import SKIPPED, Found, Roll, SoloGame, active_rolls, only_blue
 from spec.solving import Progress
 
 #: The dice codes in die order (white first).
@@ -112,18 +112,10 @@ def rolls(state: State) -> Iterator[Roll]:
                     if partner is not None:
                         faces[partner] = p
                     yield GAME.parse_move("solo-roll " + " ".join(
-                        f"{CODES[e]}{faces[e]}" for e in [d, *companions, *rest])), _only(p != f)
+                        f"{CODES[e]}{faces[e]}" for e in [d, *companions, *rest])), \
+                        only_blue(p != f)
         return
-    cup = [i for i, d in enumerate(GAME.dice(state)) if d.place == Place.CUP]
-    for f in range(1, 7):
-        for w in (range(1, 7) if WHITE in cup and BLUE in cup else (f,)):
-            yield GAME.parse_move("roll " + " ".join(
-                f"{CODES[i]}{w if i == WHITE else f}" for i in cup)), _only(w != f)
-
-
-def _only(blue: bool) -> str:
-    """The text a roll's first decisions must contain: blue entries only, or any."""
-    return " blue:" if blue else ""
+    yield from active_rolls(GAME, state)
 
 
 def solo_game(prices: Prices = Prices()) -> SoloGame:

@@ -47,7 +47,7 @@ from spec.solo_beam import SKIPPED as SKIPPED
 from spec.solo_beam import Found as Found
 from spec.solo_beam import Key as Key
 from spec.solo_beam import Node as Node
-from spec.solo_beam import Roll, SoloGame
+from spec.solo_beam import Roll, SoloGame, active_rolls, only_blue
 from spec.solo_beam import beam_options as beam_options
 from spec.solving import Progress
 
@@ -117,7 +117,6 @@ def rolls(state: State) -> Iterator[Roll]:
     decisions must contain: " blue:" where only its blue entries are new (the white die
     showing another face than the rest changes nothing else that the roll showing one face on
     every die does not give), else ""."""
-    dice = GAME.dice(state)
     if GAME.phase(state) == Phase.SOLO_ROLL:
         for d in range(len(CODES)):
             for f in range(1, 7):
@@ -127,18 +126,10 @@ def rolls(state: State) -> Iterator[Roll]:
                     faces[d] = f
                     order = [d] + [e for e in range(len(CODES)) if e != d]
                     yield GAME.parse_move("solo-roll " + " ".join(
-                        f"{CODES[e]}{faces[e]}" for e in order)), _only(d == BLUE and w != 6)
+                        f"{CODES[e]}{faces[e]}" for e in order)), \
+                        only_blue(d == BLUE and w != 6)
         return
-    cup = [i for i, d in enumerate(dice) if d.place == Place.CUP]
-    for f in range(1, 7):
-        for w in (range(1, 7) if WHITE in cup and BLUE in cup else (f,)):
-            yield GAME.parse_move("roll " + " ".join(
-                f"{CODES[i]}{w if i == WHITE else f}" for i in cup)), _only(w != f)
-
-
-def _only(blue: bool) -> str:
-    """The text a roll's first decisions must contain: blue entries only, or any."""
-    return " blue:" if blue else ""
+    yield from active_rolls(GAME, state)
 
 
 def solo_game(prices: Prices) -> SoloGame:
