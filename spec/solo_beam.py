@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 
 import attrs
 
-from oracle import Place
+from oracle import Phase, Place
 from oracle.engine.game import Game, Move, State
 from oracle.records.record import parse_record
 from spec.solo import write_verified
@@ -95,6 +95,22 @@ def key(game: Game, state: State) -> Key:
     were extra dice this turn is left out: two positions differing only there are one.)"""
     return (state.sheets[0], state.round, game.phase(state), state.actor,
             tuple((d.place, None if d.place == Place.CUP else d.face) for d in game.dice(state)))
+
+
+def picks_left(game: Game, state: State) -> tuple[int, int, list[int]]:
+    """This turn's picks still to come in a solo game (ruling 9: three active picks, one
+    passive pick a round): the active picks (none once the active turn is over), the passive
+    pick (1 until it is made) and the dice in the cup (by index)."""
+    phase = game.phase(state)
+    dice = game.dice(state)
+    on_fields = sum(1 for d in dice if d.place.is_die_field)
+    cup = [i for i, d in enumerate(dice) if d.place == Place.CUP]
+    picks = passive = 0
+    if phase in (Phase.ROLL, Phase.CHOOSE):
+        picks, passive = min(3 - on_fields, len(cup)), 1
+    elif phase in (Phase.ACTIVE_EXTRA, Phase.SOLO_ROLL, Phase.PASSIVE_CHOOSE):
+        passive = 1
+    return picks, passive, cup
 
 
 def only_blue(blue: bool) -> str:

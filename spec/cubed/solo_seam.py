@@ -34,7 +34,7 @@ import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 
-from oracle import Bonus, Phase, Place, PlayerSheet
+from oracle import Bonus, Phase, PlayerSheet
 from oracle.engine.game import State
 from spec import solo_beam
 from spec.cubed import solo_sheet as ss
@@ -42,7 +42,7 @@ from spec.cubed.printed import ROUND_START_BONUS
 from spec.cubed.seam import GAME, pending
 from spec.cubed.solo_value import Prices, Worth, gives_entry
 from spec.solo import drawn as drawn_around
-from spec.solo_beam import SKIPPED, Found, Roll, SoloGame, active_rolls, only_blue
+from spec.solo_beam import SKIPPED, Found, Roll, SoloGame, active_rolls, only_blue, picks_left
 from spec.solving import Progress
 
 #: The dice codes in die order (white first).
@@ -77,15 +77,7 @@ def budget(state: State) -> tuple[int, tuple[int, ...]]:
     so two of each active turn's), the extra dice circled and not spent, the question marks
     pending, and the round bonuses still to come that are entries (round 2's extra die, round
     4's black question mark, ruling 8)."""
-    phase = GAME.phase(state)
-    dice = GAME.dice(state)
-    on_fields = sum(1 for d in dice if d.place.is_die_field)
-    cup = [i for i, d in enumerate(dice) if d.place == Place.CUP]
-    picks = passive = 0
-    if phase in (Phase.ROLL, Phase.CHOOSE):
-        picks, passive = min(3 - on_fields, len(cup)), 1
-    elif phase in (Phase.ACTIVE_EXTRA, Phase.SOLO_ROLL, Phase.PASSIVE_CHOOSE):
-        passive = 1
+    picks, passive, cup = picks_left(GAME, state)
     turns = state.rounds - state.round
     s = sheet(state)
     bonuses = sum(1 for b in ROUND_START_BONUS[state.round:] if b is not None and gives_entry(b))

@@ -33,7 +33,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 
-from oracle import Phase, Place
+from oracle import Phase
 from oracle.engine.errors import OracleError
 from oracle.engine.game import State
 from oracle.engine.sheet import Sheet
@@ -47,7 +47,7 @@ from spec.solo_beam import SKIPPED as SKIPPED
 from spec.solo_beam import Found as Found
 from spec.solo_beam import Key as Key
 from spec.solo_beam import Node as Node
-from spec.solo_beam import Roll, SoloGame, active_rolls, only_blue
+from spec.solo_beam import Roll, SoloGame, active_rolls, only_blue, picks_left
 from spec.solo_beam import beam_options as beam_options
 from spec.solving import Progress
 
@@ -79,15 +79,7 @@ def budget(state: State, flow: float = 0.0) -> tuple[int, tuple[int, ...]]:
     the extra dice circled and not spent, the question marks pending, and round 2's extra die
     and round 4's black question mark while still to come (ruling 4E-3); and ``flow`` more
     for each round after this one (the bonuses the game is expected to earn)."""
-    phase = GAME.phase(state)
-    dice = GAME.dice(state)
-    on_fields = sum(1 for d in dice if d.place.is_die_field)
-    cup = [i for i, d in enumerate(dice) if d.place == Place.CUP]
-    picks = own = passive = 0
-    if phase in (Phase.ROLL, Phase.CHOOSE):
-        picks, passive = min(3 - on_fields, len(cup)), 1
-    elif phase in (Phase.ACTIVE_EXTRA, Phase.SOLO_ROLL, Phase.PASSIVE_CHOOSE):
-        passive = 1
+    picks, passive, cup = picks_left(GAME, state)
     turns = state.rounds - state.round
     s = sheet(state)
     bonuses = sum(1 for r, b in enumerate(ROUND_BONUS, 1)
