@@ -308,7 +308,7 @@ def _score(variant: Variant, sheet: Sheet, ruleset: Any, player: dict[str, objec
 def _player(variant: Variant, ruleset: Any, round_: int, i: int,
             player: object) -> tuple[Sheet, int]:
     """Player ``i``'s sheet and the extra dice taken this turn (its score is checked last,
-    :func:`_check_score`)."""
+    :func:`_score`)."""
     at = f"/players/{i}"
     fields = obj(player, at, ("id", "extra_dice", "sheet"), ("score",))
     if fields["id"] != _IDS[i]:
@@ -328,7 +328,12 @@ def _marshalled(value: object) -> bytes | None:
         return None
 
 
-@lru_cache(maxsize=4096)
+#: How many players' readings and score checks are kept (a few megabytes: each is kept with its
+#: data, about 2 KB).
+PLAYERS_KEPT = 1024
+
+
+@lru_cache(maxsize=PLAYERS_KEPT)
 def _player_of(variant: Variant, ruleset: Any, round_: int, i: int,
                marshalled: bytes) -> tuple[Sheet, int]:
     """:func:`_player` of the data ``marshalled`` (:func:`_marshalled`): a pure function of
@@ -337,7 +342,7 @@ def _player_of(variant: Variant, ruleset: Any, round_: int, i: int,
     return _player(variant, ruleset, round_, i, marshal.loads(marshalled))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=PLAYERS_KEPT)
 def _score_of(variant: Variant, sheet: Sheet, ruleset: Any, i: int, marshalled: bytes) -> None:
     """:func:`_score` of player ``i``'s object (:func:`_marshalled`), cached as
     :func:`_player_of` (only the scores that are right are kept: a wrong one raises)."""
