@@ -39,7 +39,7 @@ from oracle.engine.game import State
 from spec import solo_beam
 from spec.cubed import solo_sheet as ss
 from spec.cubed.printed import ROUND_START_BONUS
-from spec.cubed.seam import GAME, pending
+from spec.cubed.seam import GAME
 from spec.cubed.solo_value import Prices, Worth, gives_entry
 from spec.solo import drawn as drawn_around
 from spec.solo_beam import SKIPPED, Found, Roll, SoloGame, active_rolls, only_blue, picks_left
@@ -60,14 +60,6 @@ def sheet(state: State) -> PlayerSheet:
     got = state.sheets[0]
     assert isinstance(got, PlayerSheet)
     return got
-
-
-def fast_sheet(s: PlayerSheet) -> ss.Sheet:
-    """The engine's sheet as the worth reads it (:class:`spec.cubed.solo_sheet.Sheet`)."""
-    return ss.Sheet(yellow=s.yellow, turquoise=s.turquoise, brown=s.brown, left=s.blue_left,
-                    right=s.blue_right, pink=s.pink, halves=s.pink_bonus, rerolls=s.rerolls,
-                    jokers=s.jokers, extra=s.extra_dice, extra_spent=s.extra_dice_spent,
-                    pending=pending(s), jokers_spent=s.jokers_spent)
 
 
 def budget(state: State) -> tuple[int, tuple[int, ...]]:
@@ -121,7 +113,7 @@ def solo_game(prices: Prices = Prices()) -> SoloGame:
         s = sheet(state)
         if state.is_terminal:
             return float(GAME.score(s).total)
-        return at(fast_sheet(s), *budget(state))
+        return at(ss.of_player_sheet(s), *budget(state))
 
     return SoloGame(GAME, rolls, value, lambda state: budget(state)[0], SKIPPED)
 

@@ -77,6 +77,14 @@ class Sheet(NamedTuple):
                            pending=self.pending, jokers_spent=self.jokers_spent)
 
 
+def of_player_sheet(s: PlayerSheet) -> Sheet:
+    """The search's sheet of the engine's sheet ``s`` (:meth:`Sheet.to_player_sheet` undone)."""
+    return Sheet(yellow=s.yellow, turquoise=s.turquoise, brown=s.brown, left=s.blue_left,
+                 right=s.blue_right, pink=s.pink, halves=s.pink_bonus, rerolls=s.rerolls,
+                 jokers=s.jokers, extra=s.extra_dice, extra_spent=s.extra_dice_spent,
+                 pending=tuple(Bonus(int(b)) for b in s.pending), jokers_spent=s.jokers_spent)
+
+
 def jokers(sheet: Sheet, face: int) -> list[tuple[int, str, int]]:
     """The number jokers the sheet can spend on a die showing ``face`` (rulebook "Any
     Number"; ruling 23, default: never the face itself): (number, notation, field), a printed

@@ -29,6 +29,7 @@ def test_model_games_are_engine_games(seed: int) -> None:
         state = apply(state, move)
     assert state.is_terminal
     assert state.sheets[0] == node.sheet.to_player_sheet()
+    assert ss.of_player_sheet(state.sheets[0]) == node.sheet  # the search's sheet, both ways
     assert score(state.sheets[0]).total == ss.total(node.sheet)
     assert score(state.sheets[0]).areas == ss.area_scores(node.sheet)
 
