@@ -10,7 +10,8 @@ by Z3's limit), it is stopped and the answer is a 503: a solve never holds a wor
 are forked from a server process that has the solver loaded (``forkserver``), so a question
 starts at once; they leave Ctrl-C to the service, which kills them when it stops, and each
 ends by itself once the worker that asked it has ended (a worker that ends while the process is
-being started cannot kill it; nor can a worker that is killed).
+being started cannot kill it, and the process then ends quietly, :mod:`oracle.serve.forked`;
+nor can a worker that is killed).
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ MARGIN = 0.5
 GRACE = 2.0
 #: The module a solve's process runs (loaded once, in the fork server).
 SOLVER = "spec.ask"
+#: What the fork server loads first: a child whose worker ended before handing it the solve
+#: ends quietly (:mod:`oracle.serve.forked`).
+FORKED = "oracle.serve.forked"
 
 
 def processes() -> Processes:
@@ -47,7 +51,7 @@ def processes() -> Processes:
     platform has one, else freshly spawned."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload([SOLVER])
+        context.set_forkserver_preload([FORKED, SOLVER])
         return context
     return multiprocessing.get_context("spawn")
 
