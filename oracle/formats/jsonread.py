@@ -13,14 +13,25 @@ where a number is wanted).
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Sequence
 
 from oracle.engine.errors import NotationError
 
 __all__ = [
-    "JSONModelError", "ascending", "choice", "integer", "items", "key", "numbers", "obj",
-    "pointer",
+    "JSONModelError", "ascending", "choice", "exact", "integer", "items", "key", "numbers",
+    "obj", "pointer",
 ]
+
+
+def exact(value: object) -> bytes | None:
+    """JSON data as a key for what was read from it: the bytes :mod:`marshal` writes in
+    version 2 (no back-references), so equal data of equal types is equal bytes and ``true``
+    is not ``1`` nor ``1.0``; None past marshal's own limits (nesting)."""
+    try:
+        return marshal.dumps(value, 2)  # type: ignore[arg-type]  # JSON data marshals
+    except ValueError:
+        return None
 
 
 def pointer(where: str, *tokens: str | int) -> str:

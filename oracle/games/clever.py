@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
+from functools import cache, lru_cache
 from typing import Any, TypeVar
 
 import oracle.engine as engine
@@ -22,6 +23,7 @@ from oracle.formats.model.sheet import sheet_from_json, sheet_to_json
 from oracle.formats.model.state import state_from_json, state_to_json
 from oracle.games import explain
 from oracle.engine.diagnose import diagnose
+from oracle.engine.dice import PLACE_LABELS, Place
 from oracle.engine.errors import IllegalMoveError, NotationError, OracleError
 from oracle.engine.game import Move, Ruleset, RulesetOption, Score, State
 from oracle.formats.jsonread import JSONModelError
@@ -53,6 +55,19 @@ def apply(state: StateT, move: object) -> StateT:
             raise IllegalMoveError("MOVE-FORM", str(exc), state,
                                    legal.legal_moves(state)) from None
     return engine.apply(state, move)
+
+
+@cache
+def _codes(variant: Variant) -> tuple[str, ...]:
+    """The codes of a game's dice, in die order (one tuple per game)."""
+    return tuple(d.code for d in variant.dice)
+
+
+@lru_cache(maxsize=1024)
+def _die_token(code: str, face: int, place: Place) -> str:
+    """One die in :meth:`CleverGame.dice_text`: its code, its face or ``-``, its place
+    (``W3:cup``; cached: codes x faces x places, a few hundred)."""
+    return f"{code}{face or '-'}:{PLACE_LABELS[place]}"
 
 
 class CleverGame:
@@ -177,8 +192,8 @@ class CleverGame:
         return tuple(b.code for b in self._state(state).pending(player))
 
     def dice_text(self, state: State) -> str:
-        return " ".join(f"{d.die.code}{d.face or '-'}:{d.place.label}"
-                        for d in self._state(state).dice)
+        given = self._state(state)
+        return " ".join(map(_die_token, _codes(self.variant), given.faces, given.places))
 
     # --- notation ---------------------------------------------------------------------------
 

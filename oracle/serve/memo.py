@@ -86,6 +86,10 @@ class PositionMemo:
             self._read.put(text, found)
         return found
 
+    def remember(self, text: bytes, found: tuple[Game, State]) -> None:
+        """Keep ``found`` as what the JSON text ``text`` (as a request spelt it) reads as."""
+        self._read.put(text, found)
+
     def known(self, text: bytes) -> tuple[Game, State] | None:
         """The game and state of a position whose JSON text (as :func:`dumps` writes it) was
         read or written lately, or None."""

@@ -31,6 +31,7 @@ from oracle.engine.errors import IllegalMoveError, OracleError
 from oracle.engine.game import CHANCE, NOBODY, Game, Move, State
 from oracle.games import GAMES
 from oracle.formats.jsonread import JSONModelError
+from oracle.formats.jsontext import JSONTextError, loads_keys_unseen
 from oracle.serve.bodies import checked, json_body, parse_json, read_body, require_media
 from oracle.serve.problems import ApiError, dumps
 from oracle.serve.memo import PositionMemo
@@ -99,19 +100,22 @@ def position_answer(game: Game, state: State, text: bool, memo: PositionMemo) ->
                  ("state", memo.write(game, state)))
 
 
-@functools.lru_cache(maxsize=4096)
 def _dice_json(dice_text: str) -> bytes:
     """The ``dice`` field of a position's answer as JSON text: each die's code, face (null: not
     rolled) and place, in die order, read from the dice's text (``W3:cup Y-:platter ...``,
     :meth:`~oracle.engine.game.Game.dice_text`: a die's code, its face or ``-``, its place),
-    which says all of it (cached: a turn's dice come back)."""
-    dice = []
-    for die in dice_text.split():
-        shown, place = die.split(":")
-        face = shown[-1]
-        dice.append({"code": shown[:-1], "value": None if face == "-" else int(face),
-                     "place": place})
-    return dumps(dice)
+    which says all of it; each die's JSON text is kept (:func:`_die_json`)."""
+    return b"[" + b", ".join(map(_die_json, dice_text.split())) + b"]"
+
+
+@functools.lru_cache(maxsize=1024)
+def _die_json(die: str) -> bytes:
+    """One die of :func:`_dice_json` (``W3:cup``) as JSON text (cached: a game's dice have a
+    few hundred such texts, codes x faces x places)."""
+    shown, place = die.split(":")
+    face = shown[-1]
+    return dumps({"code": shown[:-1], "value": None if face == "-" else int(face),
+                  "place": place})
 
 
 def as_json(found: Answer) -> dict[str, object]:
@@ -238,10 +242,39 @@ def _read(raw: bytes, memo: PositionMemo, definition: str) -> tuple[dict[str, ob
             return checked(body, definition), known
         except ApiError:
             pass  # read and checked in full below, to word the error
+    if text is not None and definition == "legal-request":
+        found = _as_written(raw, text, memo)
+        if found is not None:
+            return found
     body = checked(parse_json(raw), definition)
     if text is not None and "state" in body and _spelt_alone(body, raw, text, definition):
         return body, memo.read_text(text, body["state"], model_state)
     return body, given_state(body, memo)
+
+
+def _as_written(raw: bytes, text: bytes,
+                memo: PositionMemo) -> tuple[dict[str, object], Known] | None:
+    """A ``POST /legal`` body ``{"state": TEXT}`` (``raw``) whose TEXT (``text``) is ASCII
+    without escapes, read as :func:`_read` reads it but without first looking for a key twice
+    in one object (:func:`~oracle.formats.jsontext.loads_keys_unseen`): when TEXT is, byte for
+    byte, what the service writes for the position read from it (:meth:`PositionMemo.write`,
+    which the answer gives back anyway), no key comes twice in it; when not, the body is parsed
+    again as every body is (:func:`~oracle.serve.bodies.parse_json`), which refuses a key
+    twice.  None, to read it so from the start, when TEXT has a byte outside ASCII or an
+    escape, or the body or its position is refused (the full reading words the error)."""
+    if not raw.isascii() or b"\\" in raw:
+        return None
+    try:
+        body = loads_keys_unseen(raw)
+        if not isinstance(body, dict) or body.keys() != {"state"}:
+            return None
+        found = model_state(checked(body, "legal-request")["state"])
+    except (JSONTextError, ApiError):
+        return None
+    if memo.write(*found) != text:
+        parse_json(raw)  # a key twice is refused (the rest is read, and parses the same)
+        memo.remember(text, found)
+    return body, found
 
 
 def legal_answer(raw: bytes, memo: PositionMemo) -> bytes:

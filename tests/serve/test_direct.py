@@ -152,3 +152,30 @@ def test_an_answer_shows_each_die_as_the_game_has_it(name: str) -> None:
         assert answer["dice"] == [{"code": d.die.code, "value": d.face,
                                    "place": d.place.label} for d in game.dice(state)]
         state = game.apply_unchecked(state, move)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_position_as_the_service_writes_it_reads_as_any_body(name: str) -> None:
+    """``POST /legal`` with ``{"state": TEXT}``, TEXT as the service writes it, is read without
+    first looking for a key twice (positions._as_written): its answer is the one a body read in
+    full gets, for positions of a 3-player game; and a key twice in TEXT (at the top or in a
+    sheet, with the value the position has, so that the reading alone sees nothing wrong) is
+    refused as in any body."""
+    game = find_game(name)
+    state = game.new_game(3)
+    for move in play_game(3, 5, game=name)[0][:40]:
+        text = PositionMemo().write(game, state)
+        fast = positions.legal_answer(b'{"state": %s}' % text, PositionMemo())
+        full = positions.legal_answer(b'{"state": %s, "position_text": false}' % text,
+                                      PositionMemo())
+        assert fast == full
+        state = game.apply_unchecked(state, move)
+    text = PositionMemo().write(game, state)
+    round_ = b'"round": %d, ' % json.loads(text)["round"]
+    foxes = b'"foxes": %d, ' % json.loads(text)["players"][0]["sheet"]["foxes"]
+    for twice in (text.replace(round_, round_ + round_, 1),
+                  text.replace(foxes[:-2], foxes + foxes[:-2], 1)):
+        assert twice != text and json.loads(twice) == json.loads(text)
+        with pytest.raises(ApiError) as refused:
+            positions.legal_answer(b'{"state": %s}' % twice, PositionMemo())
+        assert refused.value.status == 422 and "appears twice" in str(refused.value)

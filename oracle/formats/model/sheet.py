@@ -19,10 +19,12 @@ mark that is none) is refused here, with the JSON pointer of the fault.
 from __future__ import annotations
 
 import json
+import marshal
 from collections.abc import Hashable
 from functools import cache, lru_cache
 
-from oracle.formats.jsonread import JSONModelError, ascending, choice, integer, items, key, obj, pointer
+from oracle.formats.jsonread import (JSONModelError, ascending, choice, exact, integer, items, key,
+                                     obj, pointer)
 from oracle.engine.kinds import Coded
 from oracle.engine.sheet import ACTION, TRACK_COUNT, Sheet
 from oracle.engine.tracks import Track
@@ -166,8 +168,8 @@ def sheet_from_json(variant: Variant, value: object, where: str = "",
     are checked unless the caller checks them (``check_foxes`` False: :func:`check_foxes`)."""
     labels, tracks, _ = _layout(variant)
     fields = obj(value, where, (*labels, "actions", "question_marks"), ("foxes",))
-    parts = tuple(area.rules.from_json(fields[label], f"{where}/{label}")
-                  for label, area in zip(labels, variant.areas))
+    parts = tuple(_area(variant, a, fields[label], where, label)
+                  for a, label in enumerate(labels))
     actions_at = where + "/actions"
     actions = obj(fields["actions"], actions_at, tuple(name for _, name in tracks))
     circled, spent = [0] * TRACK_COUNT, [0] * TRACK_COUNT
@@ -178,6 +180,31 @@ def sheet_from_json(variant: Variant, value: object, where: str = "",
     if check_foxes and "foxes" in fields:
         check_foxes_of(value, where, variant.foxes(sheet))
     return sheet
+
+
+#: How many areas' readings are kept (each a few hundred bytes with its key).
+AREAS_KEPT = 4096
+
+
+def _area(variant: Variant, a: int, value: object, where: str, label: str) -> Hashable:
+    """Area ``a``'s part of a sheet from its JSON ``value`` (the area module's ``from_json``),
+    kept by its exact data (:func:`_area_of`): a new sheet mostly differs from the one before in
+    one area.  A value refused is read again where it lies, so that the fault's pointer is
+    named in full."""
+    data = exact(value)
+    if data is not None:
+        try:
+            return _area_of(variant, a, data)
+        except JSONModelError:
+            pass
+    return variant.areas[a].rules.from_json(value, f"{where}/{label}")
+
+
+@lru_cache(maxsize=AREAS_KEPT)
+def _area_of(variant: Variant, a: int, data: bytes) -> Hashable:
+    """Area ``a``'s part read from the data ``data`` (:func:`~oracle.formats.jsonread.exact`):
+    a pure function of its arguments, cached (a refused value raises and is not kept)."""
+    return variant.areas[a].rules.from_json(marshal.loads(data), "")
 
 
 def check_foxes_of(value: object, where: str, shown: int) -> None:

@@ -37,7 +37,7 @@ from typing import Any
 
 from oracle.formats import jsontext
 from oracle.engine.dice import DICE_COUNT, PLACE_LABELS, Place
-from oracle.formats.jsonread import JSONModelError, choice, integer, items, key, obj, pointer
+from oracle.formats.jsonread import JSONModelError, choice, exact, integer, items, key, obj, pointer
 from oracle.formats.model.sheet import (
     check_foxes_of,
     sheet_from_json,
@@ -149,12 +149,17 @@ def _head_parts(variant: Variant, ruleset: Any) -> tuple[str, str]:
             json.dumps(dict(_options(ruleset))))
 
 
-@lru_cache(maxsize=4096)
 def _dice_text(codes: tuple[str, ...], faces: tuple[int, ...],
                places: tuple[Place, ...]) -> str:
-    """The JSON text of :func:`_head`'s ``dice`` (cached: a turn's dice come back)."""
-    return json.dumps([{"die": codes[d], "face": faces[d] or None,
-                        "place": PLACE_LABELS[places[d]]} for d in range(DICE_COUNT)])
+    """The JSON text of :func:`_head`'s ``dice``: each die's text kept (:func:`_die_text`)."""
+    return "[" + ", ".join(map(_die_text, codes, faces, places)) + "]"
+
+
+@lru_cache(maxsize=1024)
+def _die_text(code: str, face: int, place: Place) -> str:
+    """One die of :func:`_dice_text` as JSON text (cached: codes x faces x places, a few
+    hundred)."""
+    return json.dumps({"die": code, "face": face or None, "place": PLACE_LABELS[place]})
 
 
 @cache
@@ -298,6 +303,8 @@ def _score(variant: Variant, sheet: Sheet, ruleset: Any, player: dict[str, objec
     if "score" not in player:
         return
     ours = scored.to_json()
+    if type(value) is dict and value == ours and all(type(v) is int for v in value.values()):
+        return  # the breakdown given is the sheet's, key for key (the usual case)
     given = obj(value, where + "/score", tuple(ours))
     for name, points in ours.items():
         if given[name] != points or type(given[name]) is not int:
@@ -318,16 +325,6 @@ def _player(variant: Variant, ruleset: Any, round_: int, i: int,
             _extra_dice(variant, fields["extra_dice"], at + "/extra_dice"))
 
 
-def _marshalled(value: object) -> bytes | None:
-    """JSON data as :mod:`marshal` writes it in version 2 (no back-references): equal data of
-    equal types is equal bytes, and ``true`` is not ``1`` nor ``1.0``; None past marshal's own
-    limits (nesting)."""
-    try:
-        return marshal.dumps(value, 2)  # type: ignore[arg-type]  # JSON data marshals
-    except ValueError:
-        return None
-
-
 #: How many players' readings and score checks are kept (a few megabytes: each is kept with its
 #: data, about 2 KB).
 PLAYERS_KEPT = 1024
@@ -336,7 +333,7 @@ PLAYERS_KEPT = 1024
 @lru_cache(maxsize=PLAYERS_KEPT)
 def _player_of(variant: Variant, ruleset: Any, round_: int, i: int,
                marshalled: bytes) -> tuple[Sheet, int]:
-    """:func:`_player` of the data ``marshalled`` (:func:`_marshalled`): a pure function of
+    """:func:`_player` of the data ``marshalled`` (:func:`exact`): a pure function of
     its arguments, cached (a position's sheets mostly come back unchanged in the next position,
     given or answered; a player refused is not kept)."""
     return _player(variant, ruleset, round_, i, marshal.loads(marshalled))
@@ -344,7 +341,7 @@ def _player_of(variant: Variant, ruleset: Any, round_: int, i: int,
 
 @lru_cache(maxsize=PLAYERS_KEPT)
 def _score_of(variant: Variant, sheet: Sheet, ruleset: Any, i: int, marshalled: bytes) -> None:
-    """:func:`_score` of player ``i``'s object (:func:`_marshalled`), cached as
+    """:func:`_score` of player ``i``'s object (:func:`exact`), cached as
     :func:`_player_of` (only the scores that are right are kept: a wrong one raises)."""
     _score(variant, sheet, ruleset, marshal.loads(marshalled), f"/players/{i}")
 
@@ -372,7 +369,7 @@ def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
     rounds = variant.rounds_by_players[players]
     round_ = integer(top["round"], "/round", 1, rounds, f"the round (of {rounds})")
     sheets, extras = [], []
-    marshalled = [_marshalled(player) for player in listed]
+    marshalled = [exact(player) for player in listed]
     for i, player in enumerate(listed):
         known = marshalled[i]
         sheet, extra = (_player(variant, ruleset, round_, i, player) if known is None
