@@ -255,24 +255,28 @@ def _read(raw: bytes, memo: PositionMemo, definition: str) -> tuple[dict[str, ob
 def _as_written(raw: bytes, text: bytes,
                 memo: PositionMemo) -> tuple[dict[str, object], Known] | None:
     """A ``POST /legal`` body ``{"state": TEXT}`` (``raw``) whose TEXT (``text``) is ASCII
-    without escapes, read as :func:`_read` reads it but without first looking for a key twice
-    in one object (:func:`~oracle.formats.jsontext.loads_keys_unseen`): when TEXT is, byte for
-    byte, what the service writes for the position read from it (:meth:`PositionMemo.write`,
-    which the answer gives back anyway), no key comes twice in it; when not, the body is parsed
-    again as every body is (:func:`~oracle.serve.bodies.parse_json`), which refuses a key
-    twice.  None, to read it so from the start, when TEXT has a byte outside ASCII or an
-    escape, or the body or its position is refused (the full reading words the error)."""
+    without escapes, read as :func:`_read` reads it but for two checks that come after the
+    position is read, and only when TEXT is not, byte for byte, what the service writes for
+    the position read from it (:meth:`PositionMemo.write`, which the answer gives back anyway):
+    a key twice in one object (it was parsed with
+    :func:`~oracle.formats.jsontext.loads_keys_unseen`) and the body's schema.  What the
+    service writes has no key twice and meets the schema; other text is parsed again and
+    checked as every body is (:func:`~oracle.serve.bodies.parse_json`,
+    :func:`~oracle.serve.bodies.checked`), in that order, which is the full reading's order up
+    to the position (read already: no error of its own).  None, to read it so from the start,
+    when TEXT has a byte outside ASCII or an escape, or the body or its position is refused
+    (the full reading words the error)."""
     if not raw.isascii() or b"\\" in raw:
         return None
     try:
         body = loads_keys_unseen(raw)
         if not isinstance(body, dict) or body.keys() != {"state"}:
             return None
-        found = model_state(checked(body, "legal-request")["state"])
-    except (JSONTextError, ApiError):
+        found = model_state(body["state"])
+    except Exception:  # noqa: BLE001  # refused, or data the schema refuses: read in full
         return None
     if memo.write(*found) != text:
-        parse_json(raw)  # a key twice is refused (the rest is read, and parses the same)
+        checked(parse_json(raw), "legal-request")  # as any body: a key twice, the schema
         memo.remember(text, found)
     return body, found
 
