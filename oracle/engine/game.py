@@ -265,6 +265,13 @@ class Game(Protocol):
         ``from_json(to_json(s)) == s`` for every reachable state."""
         ...
 
+    def from_written_json(self, text: bytes) -> State | None:
+        """The state whose JSON text, exactly as the oracle writes it (``json.dumps`` of
+        :meth:`to_json`: ASCII, the default separators), is ``text``; None for any other text
+        (which may still be a position: :meth:`from_json` reads it, naming any fault).  Quicker
+        than :meth:`from_json` for a position an app sends back as the oracle gave it."""
+        ...
+
     def move_to_json(self, move: Move) -> dict[str, object]:
         """A move as JSON data (schema ``oracle/schema/move-1.json``), beside its text."""
         ...

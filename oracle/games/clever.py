@@ -21,6 +21,7 @@ from oracle.formats import jsontext, movespace, notation, positiontext, sheettex
 from oracle.formats.model.move import move_from_json, move_to_json
 from oracle.formats.model.sheet import sheet_from_json, sheet_to_json
 from oracle.formats.model.state import state_from_json, state_to_json
+from oracle.formats.model.written import state_from_written
 from oracle.games import explain
 from oracle.engine.diagnose import diagnose
 from oracle.engine.dice import PLACE_LABELS, Place
@@ -224,6 +225,9 @@ class CleverGame:
 
     def from_json(self, data: object) -> AnyState:
         return state_from_json(self.variant, data)
+
+    def from_written_json(self, text: bytes) -> AnyState | None:
+        return state_from_written(self.variant, text)
 
     def move_to_json(self, move: Move) -> dict[str, object]:
         if not well_formed(self.variant, move):

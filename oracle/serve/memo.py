@@ -86,9 +86,12 @@ class PositionMemo:
             self._read.put(text, found)
         return found
 
-    def remember(self, text: bytes, found: tuple[Game, State]) -> None:
-        """Keep ``found`` as what the JSON text ``text`` (as a request spelt it) reads as."""
-        self._read.put(text, found)
+    def keep(self, game: Game, state: State, text: bytes) -> None:
+        """Keep ``text`` as the JSON text of ``state``'s position, as the service writes it (a
+        text read that is exactly so, :meth:`~oracle.engine.game.Game.from_written_json`), both
+        ways."""
+        self._written.put(state, text)
+        self._read.put(text, (game, state))
 
     def known(self, text: bytes) -> tuple[Game, State] | None:
         """The game and state of a position whose JSON text (as :func:`dumps` writes it) was

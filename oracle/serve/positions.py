@@ -31,7 +31,6 @@ from oracle.engine.errors import IllegalMoveError, OracleError
 from oracle.engine.game import CHANCE, NOBODY, Game, Move, State
 from oracle.games import GAMES
 from oracle.formats.jsonread import JSONModelError
-from oracle.formats.jsontext import JSONTextError, loads_keys_unseen
 from oracle.serve.bodies import checked, json_body, parse_json, read_body, require_media
 from oracle.serve.problems import ApiError, dumps
 from oracle.serve.memo import PositionMemo
@@ -243,7 +242,7 @@ def _read(raw: bytes, memo: PositionMemo, definition: str) -> tuple[dict[str, ob
         except ApiError:
             pass  # read and checked in full below, to word the error
     if text is not None and definition == "legal-request":
-        found = _as_written(raw, text, memo)
+        found = _as_written(text, memo)
         if found is not None:
             return found
     body = checked(parse_json(raw), definition)
@@ -252,33 +251,17 @@ def _read(raw: bytes, memo: PositionMemo, definition: str) -> tuple[dict[str, ob
     return body, given_state(body, memo)
 
 
-def _as_written(raw: bytes, text: bytes,
-                memo: PositionMemo) -> tuple[dict[str, object], Known] | None:
-    """A ``POST /legal`` body ``{"state": TEXT}`` (``raw``) whose TEXT (``text``) is ASCII
-    without escapes, read as :func:`_read` reads it but for two checks that come after the
-    position is read, and only when TEXT is not, byte for byte, what the service writes for
-    the position read from it (:meth:`PositionMemo.write`, which the answer gives back anyway):
-    a key twice in one object (it was parsed with
-    :func:`~oracle.formats.jsontext.loads_keys_unseen`) and the body's schema.  What the
-    service writes has no key twice and meets the schema; other text is parsed again and
-    checked as every body is (:func:`~oracle.serve.bodies.parse_json`,
-    :func:`~oracle.serve.bodies.checked`), in that order, which is the full reading's order up
-    to the position (read already: no error of its own).  None, to read it so from the start,
-    when TEXT has a byte outside ASCII or an escape, or the body or its position is refused
-    (the full reading words the error)."""
-    if not raw.isascii() or b"\\" in raw:
-        return None
-    try:
-        body = loads_keys_unseen(raw)
-        if not isinstance(body, dict) or body.keys() != {"state"}:
-            return None
-        found = model_state(body["state"])
-    except Exception:  # noqa: BLE001  # refused, or data the schema refuses: read in full
-        return None
-    if memo.write(*found) != text:
-        checked(parse_json(raw), "legal-request")  # as any body: a key twice, the schema
-        memo.remember(text, found)
-    return body, found
+def _as_written(text: bytes, memo: PositionMemo) -> tuple[dict[str, object], Known] | None:
+    """The position of a ``POST /legal`` body ``{"state": TEXT}`` whose TEXT (``text``) is,
+    byte for byte, what the service writes for a position
+    (:meth:`~oracle.engine.game.Game.from_written_json`), with the body as read (nothing but
+    that position, which meets the body's schema); None for any other TEXT, read in full."""
+    for game in GAMES.values():
+        state = game.from_written_json(text)
+        if state is not None:
+            memo.keep(game, state, text)
+            return {"state": {}}, (game, state)
+    return None
 
 
 def legal_answer(raw: bytes, memo: PositionMemo) -> bytes:

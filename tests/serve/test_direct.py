@@ -156,11 +156,11 @@ def test_an_answer_shows_each_die_as_the_game_has_it(name: str) -> None:
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_a_position_as_the_service_writes_it_reads_as_any_body(name: str) -> None:
-    """``POST /legal`` with ``{"state": TEXT}``, TEXT as the service writes it, is read without
-    first looking for a key twice (positions._as_written): its answer is the one a body read in
-    full gets, for positions of a 3-player game; and a key twice in TEXT (at the top or in a
-    sheet, with the value the position has, so that the reading alone sees nothing wrong) is
-    refused as in any body."""
+    """``POST /legal`` with ``{"state": TEXT}``, TEXT as the service writes it, is read quickly
+    (positions._as_written, Game.from_written_json): its answer is the one a body read in full
+    gets, for positions of a 3-player game; and a key twice in TEXT (at the top or in a sheet,
+    with the value the position has, so that a reading that did not look would see nothing
+    wrong) is refused as in any body."""
     game = find_game(name)
     state = game.new_game(3)
     for move in play_game(3, 5, game=name)[0][:40]:

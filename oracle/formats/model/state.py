@@ -174,18 +174,29 @@ def state_to_json_text(state: GameState[Any, Any]) -> str:
     the texts of its parts kept from the last positions (each sheet's, the dice's, each seat's;
     every name in it is a plain ASCII word, written as :func:`json.dumps` writes it): what a
     service that answers with positions writes, quicker."""
+    players = ", ".join(player_text(state.variant, state.ruleset, i, state.extras[i], sheet)
+                        for i, sheet in enumerate(state.sheets))
+    return f"{head_text(state)}{PLAYERS_TEXT}{players}]}}"
+
+
+#: What comes between the head of a position's JSON text and its players' texts.
+PLAYERS_TEXT = ', "players": ['
+
+
+def head_text(state: GameState[Any, Any]) -> str:
+    """The JSON text of :func:`state_to_json` up to its players (:data:`PLAYERS_TEXT`)."""
     variant = state.variant
-    codes = _codes(variant)
-    players = ", ".join(
-        _seat_text(codes, i, state.extras[i]) + ", "
-        + _sheet_and_score_text(variant, sheet, state.ruleset) + "}"
-        for i, sheet in enumerate(state.sheets))
     first, options = _head_parts(variant, state.ruleset)
     return (f'{first}, "ruleset": {options}, "round": {state.round}, "phase": '
             f'"{PHASE_NAMES[state.phase]}", "to_move": "{who(state.actor)}", "active": '
             f'"{_IDS[state.active]}", "seat": "{_IDS[state.seat]}", "rolls_used": '
-            f'{state.rolls}, "dice": {_dice_text(codes, state.faces, state.places)}, '
-            f'"players": [{players}]}}')
+            f'{state.rolls}, "dice": {_dice_text(_codes(variant), state.faces, state.places)}')
+
+
+def player_text(variant: Variant, ruleset: Any, i: int, extras: int, sheet: Sheet) -> str:
+    """The JSON text of player ``i`` in :func:`state_to_json` (seat, sheet and score)."""
+    return (_seat_text(_codes(variant), i, extras) + ", "
+            + _sheet_and_score_text(variant, sheet, ruleset) + "}")
 
 
 def _ruleset(variant: Variant, value: object) -> Any:
@@ -290,7 +301,7 @@ def _sheet(variant: Variant, value: object, where: str, ruleset: Any, round_: in
     return sheet
 
 
-def _score(variant: Variant, sheet: Sheet, ruleset: Any, player: dict[str, object],
+def check_score(variant: Variant, sheet: Sheet, ruleset: Any, player: dict[str, object],
            where: str) -> None:
     """The foxes and the score breakdown given with a sheet must be the sheet's."""
     value = player.get("score")
@@ -312,10 +323,10 @@ def _score(variant: Variant, sheet: Sheet, ruleset: Any, player: dict[str, objec
                                  f"{str(given[name])[:40]}")
 
 
-def _player(variant: Variant, ruleset: Any, round_: int, i: int,
+def read_player(variant: Variant, ruleset: Any, round_: int, i: int,
             player: object) -> tuple[Sheet, int]:
     """Player ``i``'s sheet and the extra dice taken this turn (its score is checked last,
-    :func:`_score`)."""
+    :func:`check_score`)."""
     at = f"/players/{i}"
     fields = obj(player, at, ("id", "extra_dice", "sheet"), ("score",))
     if fields["id"] != _IDS[i]:
@@ -333,17 +344,17 @@ PLAYERS_KEPT = 1024
 @lru_cache(maxsize=PLAYERS_KEPT)
 def _player_of(variant: Variant, ruleset: Any, round_: int, i: int,
                marshalled: bytes) -> tuple[Sheet, int]:
-    """:func:`_player` of the data ``marshalled`` (:func:`exact`): a pure function of
+    """:func:`read_player` of the data ``marshalled`` (:func:`exact`): a pure function of
     its arguments, cached (a position's sheets mostly come back unchanged in the next position,
     given or answered; a player refused is not kept)."""
-    return _player(variant, ruleset, round_, i, marshal.loads(marshalled))
+    return read_player(variant, ruleset, round_, i, marshal.loads(marshalled))
 
 
 @lru_cache(maxsize=PLAYERS_KEPT)
 def _score_of(variant: Variant, sheet: Sheet, ruleset: Any, i: int, marshalled: bytes) -> None:
-    """:func:`_score` of player ``i``'s object (:func:`exact`), cached as
+    """:func:`check_score` of player ``i``'s object (:func:`exact`), cached as
     :func:`_player_of` (only the scores that are right are kept: a wrong one raises)."""
-    _score(variant, sheet, ruleset, marshal.loads(marshalled), f"/players/{i}")
+    check_score(variant, sheet, ruleset, marshal.loads(marshalled), f"/players/{i}")
 
 
 def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
@@ -355,6 +366,29 @@ def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
             value = jsontext.loads(value)
         except jsontext.JSONTextError as exc:
             raise JSONModelError("", str(exc)) from None
+    top, listed, ruleset, round_ = read_top(variant, value)
+    sheets, extras = [], []
+    marshalled = [exact(player) for player in listed]
+    for i, player in enumerate(listed):
+        known = marshalled[i]
+        sheet, extra = (read_player(variant, ruleset, round_, i, player) if known is None
+                        else _player_of(variant, ruleset, round_, i, known))
+        sheets.append(sheet)
+        extras.append(extra)
+    state = read_turn(variant, top, ruleset, round_, sheets, extras)
+    for i, player in enumerate(listed):  # the foxes and score breakdowns given, last
+        known = marshalled[i]
+        if known is None:
+            assert isinstance(player, dict)
+            check_score(variant, sheets[i], ruleset, player, f"/players/{i}")
+        else:
+            _score_of(variant, sheets[i], ruleset, i, known)
+    return state
+
+
+def read_top(variant: Variant, value: object) -> tuple[dict[str, object], list[object], Any, int]:
+    """A position's object checked for its keys, format and game: the object, its players
+    (each unread), its ruleset and its round."""
     top = obj(value, "", KEYS)
     if top["format"] != STATE_FORMAT:
         raise JSONModelError("/format", f"want {STATE_FORMAT!r}")
@@ -363,19 +397,18 @@ def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
                              f"{str(top['game'])[:40]!r}")
     listed = items(top["players"], "/players", variant.max_players, "players",
                    variant.min_players)
-    players = len(listed)
-    ids = _IDS[:players]
     ruleset = _ruleset(variant, top["ruleset"])
-    rounds = variant.rounds_by_players[players]
-    round_ = integer(top["round"], "/round", 1, rounds, f"the round (of {rounds})")
-    sheets, extras = [], []
-    marshalled = [exact(player) for player in listed]
-    for i, player in enumerate(listed):
-        known = marshalled[i]
-        sheet, extra = (_player(variant, ruleset, round_, i, player) if known is None
-                        else _player_of(variant, ruleset, round_, i, known))
-        sheets.append(sheet)
-        extras.append(extra)
+    rounds = variant.rounds_by_players[len(listed)]
+    return (top, listed, ruleset,
+            integer(top["round"], "/round", 1, rounds, f"the round (of {rounds})"))
+
+
+def read_turn(variant: Variant, top: dict[str, object], ruleset: Any, round_: int,
+              sheets: list[Sheet], extras: list[int]) -> GameState[Any, Any]:
+    """The state of a position's object (:func:`read_top`) with its players' sheets and extra
+    dice read: its turn fields read and checked (what no game reaches, and a position in which
+    nobody has a decision, are refused)."""
+    ids = _IDS[:len(sheets)]
     phase = Phase(PHASE_NAMES.index(choice(top["phase"], "/phase", PHASE_NAMES, "the phase")))
     to = choice(top["to_move"], "/to_move", (*ids, "dice", "nobody"), "who is to move")
     actor = CHANCE if to == "dice" else NOBODY if to == "nobody" else ids.index(to)
@@ -399,11 +432,4 @@ def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
                              f"roll is due (to_move {to}, phase {PHASE_NAMES[phase]}); the game "
                              f"would go on to to_move {who(settled.actor)}, phase "
                              f"{PHASE_NAMES[settled.phase]}")
-    for i, player in enumerate(listed):  # the foxes and score breakdowns given, last
-        known = marshalled[i]
-        if known is None:
-            assert isinstance(player, dict)
-            _score(variant, sheets[i], ruleset, player, f"/players/{i}")
-        else:
-            _score_of(variant, sheets[i], ruleset, i, known)
     return state
