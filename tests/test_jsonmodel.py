@@ -585,3 +585,22 @@ def test_a_player_read_before_is_not_taken_for_an_equal_looking_one(name: str,
             game.from_json(bent)
         assert caught.value.pointer == "/players/0/sheet/actions/reroll/circled"
     assert game.from_json(copy.deepcopy(data)) == game.from_json(data)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_ruleset_read_before_is_not_taken_for_an_equal_looking_one(name: str) -> None:
+    """A ruleset read once is kept by its options as given; an option given as ``1`` where
+    ``true`` was read before (equal in Python) is still refused, naming the option."""
+    game = find_game(name)
+    flag = next(o.name for o in game.ruleset_options if set(o.values) == {"false", "true"})
+    data = _start(name)
+    data["ruleset"] = {flag: True}
+    read = game.from_json(data)
+    assert read.ruleset.options()[flag] is True
+    for _ in range(2):
+        bent = copy.deepcopy(data)
+        bent["ruleset"] = {flag: 1}
+        assert bent == data
+        with pytest.raises(JSONModelError) as caught:
+            game.from_json(bent)
+        assert caught.value.pointer == f"/ruleset/{flag}"

@@ -57,10 +57,15 @@ class ApiError(Exception):
                 "detail": self.message, "where": self.where, "error": self.message}
 
 
+#: The service's JSON writer (one for all: it keeps no state between texts).
+_WRITER = json.JSONEncoder(ensure_ascii=True, allow_nan=False)
+
+
 def dumps(data: object) -> bytes:
     """JSON as the service writes it: ASCII only (a lone surrogate in an echoed name stays
-    valid JSON), no NaN."""
-    return json.dumps(data, ensure_ascii=True, allow_nan=False).encode("ascii")
+    valid JSON), no NaN (``json.dumps`` with these options, without making a writer each
+    time)."""
+    return _WRITER.encode(data).encode("ascii")
 
 
 def problem_head(error: ApiError, length: int, close: bool = False) -> list[tuple[bytes, bytes]]:

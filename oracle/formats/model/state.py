@@ -201,7 +201,22 @@ def player_text(variant: Variant, ruleset: Any, i: int, extras: int, sheet: Shee
 
 def _ruleset(variant: Variant, value: object) -> Any:
     """The ruleset of the ``ruleset`` object: each option a boolean or one of its strings; an
-    option left out takes its default."""
+    option left out takes its default (:func:`_ruleset_of`: kept, for an object of booleans and
+    strings, by its options as given)."""
+    if type(value) is dict and all(type(v) is bool or type(v) is str for v in value.values()):
+        return _ruleset_of(variant, tuple(value.items()))
+    return _read_ruleset(variant, value)
+
+
+@lru_cache(maxsize=256)
+def _ruleset_of(variant: Variant, options: tuple[tuple[str, bool | str], ...]) -> Any:
+    """:func:`_read_ruleset` of the object of ``options`` (booleans and strings only, so that
+    ``true`` is never taken for ``1``): cached (a ruleset refused is not kept)."""
+    return _read_ruleset(variant, dict(options))
+
+
+def _read_ruleset(variant: Variant, value: object) -> Any:
+    """:func:`_ruleset`, read and checked."""
     options = {o.name: o for o in variant.ruleset_options}
     given = obj(value, "/ruleset", (), tuple(options))
     for name, chosen in given.items():
