@@ -36,7 +36,12 @@ def _variants(text: bytes) -> dict[str, bytes]:
     foxes = b'"foxes": %d}' % data["players"][-1]["sheet"]["foxes"]
     total = b'"total": %d}' % data["players"][0]["score"]["total"]
     first = text.index(b'"sheet": ')
+    area = text.index(b'": ', first + 11) + 3  # the first area's text begins
+    circled = text.index(b'"circled": ', first)
     return {
+        "a space in an area": text[:area] + b" " + text[area:],
+        "a space in the action tracks": text[:circled] + b'"circled":  '
+        + text[circled + 11:],
         "a key twice at the top": text.replace(round_, round_ + round_, 1),
         "a key twice in the last sheet": text[:text.rindex(foxes)] + foxes[:-1] + b", "
         + foxes + text[text.rindex(foxes) + len(foxes):],

@@ -23,6 +23,7 @@ import marshal
 from collections.abc import Hashable
 from functools import cache, lru_cache
 
+from oracle.formats.jsontext import loads_keys_unseen
 from oracle.formats.jsonread import (JSONModelError, ascending, choice, exact, integer, items, key,
                                      obj, pointer)
 from oracle.engine.kinds import Coded
@@ -205,6 +206,72 @@ def _area_of(variant: Variant, a: int, data: bytes) -> Hashable:
     """Area ``a``'s part read from the data ``data`` (:func:`~oracle.formats.jsonread.exact`):
     a pure function of its arguments, cached (a refused value raises and is not kept)."""
     return variant.areas[a].rules.from_json(marshal.loads(data), "")
+
+
+class NotWritten(ValueError):
+    """A text that is not what the oracle writes for what was read from it
+    (:func:`sheet_from_written`, :mod:`oracle.formats.model.written`)."""
+
+
+def sheet_from_written(variant: Variant, text: bytes) -> tuple[Sheet, int]:
+    """The sheet whose JSON text as :func:`sheet_to_json_text` writes it is ``text``, with the
+    foxes the text shows (for the caller to check against the sheet's); :class:`NotWritten`
+    (or the reading's own error) for any other text.  Each area's text and the text after
+    the areas are read apart and kept with what they read (:func:`_area_written`,
+    :func:`_rest_written`), and each is kept only when it is what the oracle writes for what
+    was read from it: so ``text`` is, byte for byte, the sheet's text, and a sheet that
+    differs from one read before in one area costs one area's reading."""
+    keys = _keys(variant)
+    if not text.startswith(b"{" + keys[0]):
+        raise NotWritten("not a sheet's text")
+    parts = []
+    at = 1 + len(keys[0])
+    for a in range(len(keys) - 1):
+        end = text.find(b", " + keys[a + 1], at)
+        if end < 0:
+            raise NotWritten(f"no {keys[a + 1]!r}")
+        parts.append(_area_written(variant, a, text[at:end]))
+        at = end + 2 + len(keys[a + 1])
+    circled, spent, pending, foxes = _rest_written(variant, text[at - len(keys[-1]):])
+    return variant.sheet.make(tuple(parts), circled, spent, pending), foxes
+
+
+@cache
+def _keys(variant: Variant) -> tuple[bytes, ...]:
+    """How each area's text begins in a sheet's text, then the keys after the areas."""
+    return tuple(f'"{label}": '.encode("ascii") for label in _layout(variant)[0]) + \
+        (b'"actions": ',)
+
+
+@lru_cache(maxsize=AREAS_KEPT)
+def _area_written(variant: Variant, a: int, text: bytes) -> Hashable:
+    """Area ``a``'s part read from its JSON text ``text``, when ``text`` is what the oracle
+    writes for it (:func:`_area_text`); else :class:`NotWritten` or the reading's error (not
+    kept: only what is read is cached)."""
+    part = variant.areas[a].rules.from_json(loads_keys_unseen(text), "")
+    if _area_text(variant, a, part).encode("ascii") != text:
+        raise NotWritten(f"area {a + 1}")
+    return part
+
+
+@lru_cache(maxsize=AREAS_KEPT)
+def _rest_written(variant: Variant, text: bytes) -> tuple[tuple[int, ...], tuple[int, ...],
+                                                           tuple[Coded, ...], int]:
+    """The action tracks (circled, spent), the pending question marks and the foxes read from
+    the text of a sheet's keys after its areas (:func:`_rest_text`), when ``text`` is what the
+    oracle writes for them; else :class:`NotWritten` or the reading's error."""
+    fields = obj(loads_keys_unseen(b"{" + text), "", ("actions", "question_marks", "foxes"))
+    _, tracks, _ = _layout(variant)
+    actions = obj(fields["actions"], "/actions", tuple(name for _, name in tracks))
+    circled, spent = [0] * TRACK_COUNT, [0] * TRACK_COUNT
+    for t, name in tracks:
+        circled[t], spent[t] = _track(variant, t, actions[name], f"/actions/{name}")
+    pending = _pending(variant, fields["question_marks"], "/question_marks")
+    foxes = fields["foxes"]
+    if type(foxes) is not int or _rest_text(variant, tuple(circled), tuple(spent), pending,
+                                            foxes).encode("ascii") != text:
+        raise NotWritten("the actions, question marks and foxes")
+    return tuple(circled), tuple(spent), pending, foxes
 
 
 def check_foxes_of(value: object, where: str, shown: int) -> None:

@@ -193,6 +193,21 @@ def head_text(state: GameState[Any, Any]) -> str:
             f'{state.rolls}, "dice": {_dice_text(_codes(variant), state.faces, state.places)}')
 
 
+def seat_written(variant: Variant, text: bytes) -> tuple[int, int] | None:
+    """The seat (0-based) and extra dice of a player whose JSON text begins with ``text`` up to
+    its sheet, exactly as the oracle writes it (:func:`player_text`), or None."""
+    return _seats(variant).get(text)
+
+
+@cache
+def _seats(variant: Variant) -> dict[bytes, tuple[int, int]]:
+    """Every player's text up to the sheet, as the oracle writes it (8 seats x 64 sets of
+    extra dice), with the seat and extra dice it says."""
+    codes = _codes(variant)
+    return {_seat_text(codes, i, mask).encode("ascii"): (i, mask)
+            for i in range(len(_IDS)) for mask in range(1 << DICE_COUNT)}
+
+
 def player_text(variant: Variant, ruleset: Any, i: int, extras: int, sheet: Sheet) -> str:
     """The JSON text of player ``i`` in :func:`state_to_json` (seat, sheet and score)."""
     return (_seat_text(_codes(variant), i, extras) + ", "
@@ -281,7 +296,7 @@ def _extra_dice(variant: Variant, value: object, where: str) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _sheet_fault(variant: Variant, sheet: Sheet, ruleset: Any,
+def sheet_fault(variant: Variant, sheet: Sheet, ruleset: Any,
                  round_: int) -> tuple[str, str] | None:
     """What no game reaches in a sheet in round ``round_``, as (pointer below the sheet,
     reason), or None: the game's own sheet checks, and action tracks that show other circles
@@ -308,9 +323,9 @@ def breakdown(variant: Variant, sheet: Sheet, ruleset: Any) -> ScoreBreakdown:
 
 
 def _sheet(variant: Variant, value: object, where: str, ruleset: Any, round_: int) -> Sheet:
-    """A player's sheet, checked as position notation checks it (:func:`_sheet_fault`)."""
+    """A player's sheet, checked as position notation checks it (:func:`sheet_fault`)."""
     sheet = sheet_from_json(variant, value, where, check_foxes=False)
-    fault = _sheet_fault(variant, sheet, ruleset, round_)
+    fault = sheet_fault(variant, sheet, ruleset, round_)
     if fault is not None:
         raise JSONModelError(where + fault[0], fault[1])
     return sheet

@@ -3,38 +3,44 @@
 it.
 
 :func:`state_from_written` answers the position whose text is, byte for byte, the given text, or
-None for any other text (which may still be a position: :func:`~oracle.formats.model.state.state_from_json`
-reads it and names any fault).  It reads the text's head (everything but the players) and each
-player's text apart, and keeps each player's reading with the text it was read from
-(:func:`_player_written`): the next position mostly brings the same players back, and a player
-known by its text is neither parsed nor checked again.  A player's text is kept only when it is
-what the oracle writes for the player read from it, and the head only counts when it is what
-the oracle writes for the position read; so the whole text is what the oracle writes for the
-position answered, which has no key twice in one object and reads back as that position
-(``state_from_json(v, state_to_json(s)) == s``): both readings give the same position, and
-neither refuses it.  The parts are parsed without the look for a key twice
+None for any other text (which may still be a position:
+:func:`~oracle.formats.model.state.state_from_json` reads it and names any fault).  The text is
+read in parts: the head (everything but the players), each player's text
+(:func:`_player_written`), and within a player the part up to the sheet, each area of the sheet,
+the sheet's keys after its areas (:func:`~oracle.formats.model.sheet.sheet_from_written`) and
+the score.  Each part is kept with what it read, and only when it is what the oracle writes for
+what was read from it (the head counts only when it is what the oracle writes for the position
+read): so the whole text is what the oracle writes for the position answered, which has no key
+twice in one object and reads back as that position (``state_from_json(v, state_to_json(s)) ==
+s``).  Both readings give the same position and neither refuses it; the quick one reads a player
+known by its text, or an area known by its text, without parsing or checking it again (the next
+position mostly brings the same players back, and a changed sheet mostly one changed area).  The
+parts are parsed without the look for a key twice
 (:func:`~oracle.formats.jsontext.loads_keys_unseen`), which that equality rules out.
 """
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
+from oracle.engine.scoring import ScoreBreakdown
 from oracle.engine.sheet import Sheet
 from oracle.engine.state import GameState
 from oracle.engine.variant import Variant
 from oracle.formats.jsontext import loads_keys_unseen
+from oracle.formats.model.sheet import NotWritten, sheet_from_written
 from oracle.formats.model.state import (
     PLAYERS_KEPT,
     PLAYERS_TEXT,
     STATE_FORMAT,
-    check_score,
+    breakdown,
     head_text,
-    player_text,
-    read_player,
     read_top,
     read_turn,
+    seat_written,
+    sheet_fault,
 )
 
 __all__ = ["state_from_written"]
@@ -42,10 +48,6 @@ __all__ = ["state_from_written"]
 _PLAYERS = PLAYERS_TEXT.encode("ascii")
 #: What begins each player's text but the first, after the ``", "`` between them.
 _NEXT = b', {"id": '
-
-
-class _NotWritten(Exception):
-    """A part of a text that is not what the oracle writes for what was read from it."""
 
 
 def state_from_written(variant: Variant, text: bytes) -> GameState[Any, Any] | None:
@@ -79,7 +81,7 @@ def _start(variant: Variant) -> bytes:
 
 def _object(value: object) -> dict[str, object]:
     if not isinstance(value, dict):
-        raise _NotWritten("not an object")
+        raise NotWritten("not an object")
     return value
 
 
@@ -87,14 +89,31 @@ def _object(value: object) -> dict[str, object]:
 def _player_written(variant: Variant, ruleset: Any, round_: int, i: int,
                     text: object) -> tuple[Sheet, int]:
     """Player ``i``'s sheet and extra dice read from ``text`` (bytes) and checked as
-    :func:`~oracle.formats.model.state.state_from_json` checks a player (its score too), when
-    ``text`` is what the oracle writes for them; else :class:`_NotWritten` (or the reading's
-    own error).  A pure function of its arguments, cached: a player's text comes back in the
-    next positions."""
+    :func:`~oracle.formats.model.state.state_from_json` checks a player (a sheet no game
+    reaches by round ``round_``, the foxes and the score given), when ``text`` is what the
+    oracle writes for them (:func:`~oracle.formats.model.state.player_text`): its part up to the
+    sheet, the sheet (:func:`~oracle.formats.model.sheet.sheet_from_written`) and the score each
+    so; else :class:`~oracle.formats.model.sheet.NotWritten` or the reading's own error.  A pure
+    function of its arguments, cached: a player's text comes back in the next positions."""
     assert isinstance(text, bytes)
-    data = _object(loads_keys_unseen(text))
-    sheet, extras = read_player(variant, ruleset, round_, i, data)
-    check_score(variant, sheet, ruleset, data, f"/players/{i}")
-    if player_text(variant, ruleset, i, extras, sheet).encode("ascii") != text:
-        raise _NotWritten(f"player {i + 1}")
-    return sheet, extras
+    sheet_at, score_at = text.find(_SHEET), text.rfind(_SCORE)
+    seat = seat_written(variant, text[:sheet_at]) if 0 < sheet_at < score_at else None
+    if seat is None or seat[0] != i or not text.endswith(b"}"):
+        raise NotWritten(f"player {i + 1}")
+    sheet, foxes = sheet_from_written(variant, text[sheet_at + len(_SHEET):score_at])
+    fault = sheet_fault(variant, sheet, ruleset, round_)
+    if fault is not None:
+        raise NotWritten(fault[1])
+    scored = breakdown(variant, sheet, ruleset)
+    if foxes != scored.foxes or text[score_at + len(_SCORE):-1] != _score_text(scored):
+        raise NotWritten(f"player {i + 1}'s foxes or score")
+    return sheet, seat[1]
+
+
+_SHEET = b', "sheet": '
+_SCORE = b', "score": '
+
+
+def _score_text(scored: ScoreBreakdown) -> bytes:
+    """A score breakdown's JSON text, as the oracle writes it."""
+    return json.dumps(scored.to_json()).encode("ascii")
