@@ -3,7 +3,9 @@
 revision REV side by side.
 
 A real ``clever-oracle serve`` is started on a free loopback port (for each ``--workers``
-count, default 1) and sent a fixed number of requests (``--requests``, default 400) by
+count, default 1) and sent a fixed number of requests (``--requests``, default 2,000: a
+process's CPU time is counted in ticks of 10 ms, so a run needs about half a second of the
+server's CPU for its figure to be within a few percent; 400 requests gave some 0.1 s, ten ticks) by
 ``--clients`` threads at once (default 8, each with its own keep-alive connection and as light
 a client as can be: raw HTTP/1.1 over a socket), from the positions of seeded 2-player games
 (Clever Cubed and Clever 4Ever, in turn), each position once in a whole run (but a new
@@ -274,7 +276,7 @@ def _measure(args: argparse.Namespace, kind: str, workers: int,
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--requests", type=int, default=400, help="requests per figure")
+    parser.add_argument("--requests", type=int, default=2000, help="requests per figure")
     parser.add_argument("--clients", type=int, default=8, help="requests in flight at once")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure")
     parser.add_argument("--workers", type=int, nargs="+", default=[1])
