@@ -225,12 +225,13 @@ def _read(raw: bytes, memo: PositionMemo, definition: str) -> tuple[dict[str, ob
     """The body ``raw``, checked, and its position if it is known already.  A body that is
     ``{"state": TEXT}`` (``/legal``) or ``{"state": TEXT, "move": MOVE}`` (``/apply``), where
     TEXT is, byte for byte, the JSON text of a position the memo read or wrote lately (what an
-    app sends back as the service gave it), needs only its move read; any other body is read and
+    app sends back as the service gave it), or else the JSON text the service writes for a
+    position (:func:`_as_written`), needs only its move read; any other body is read and
     checked as every body is (:func:`~oracle.serve.bodies.parse_json`,
     :func:`~oracle.serve.bodies.checked`), which words the errors, and its position is read
     (and kept in the memo under the body's own TEXT, when the body is so spelt)."""
     text = _body_state(raw, definition)
-    known = memo.known(text) if text is not None else None
+    known = (memo.known(text) or _as_written(text, memo)) if text is not None else None
     if known is not None:
         assert text is not None
         body: dict[str, object] = {"state": {}}  # a position known: no need to read it
@@ -241,26 +242,21 @@ def _read(raw: bytes, memo: PositionMemo, definition: str) -> tuple[dict[str, ob
             return checked(body, definition), known
         except ApiError:
             pass  # read and checked in full below, to word the error
-    if text is not None and definition == "legal-request":
-        found = _as_written(text, memo)
-        if found is not None:
-            return found
     body = checked(parse_json(raw), definition)
     if text is not None and "state" in body and _spelt_alone(body, raw, text, definition):
         return body, memo.read_text(text, body["state"], model_state)
     return body, given_state(body, memo)
 
 
-def _as_written(text: bytes, memo: PositionMemo) -> tuple[dict[str, object], Known] | None:
-    """The position of a ``POST /legal`` body ``{"state": TEXT}`` whose TEXT (``text``) is,
-    byte for byte, what the service writes for a position
-    (:meth:`~oracle.engine.game.Game.from_written_json`), with the body as read (nothing but
-    that position, which meets the body's schema); None for any other TEXT, read in full."""
+def _as_written(text: bytes, memo: PositionMemo) -> Known:
+    """The game and position whose JSON text, byte for byte as the service writes it, is
+    ``text`` (:meth:`~oracle.engine.game.Game.from_written_json`: a position the service gave,
+    though not lately or by this worker), kept in the memo; None for any other text."""
     for game in GAMES.values():
         state = game.from_written_json(text)
         if state is not None:
             memo.keep(game, state, text)
-            return {"state": {}}, (game, state)
+            return game, state
     return None
 
 

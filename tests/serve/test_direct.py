@@ -156,11 +156,12 @@ def test_an_answer_shows_each_die_as_the_game_has_it(name: str) -> None:
 
 @pytest.mark.parametrize("name", list(GAMES))
 def test_a_position_as_the_service_writes_it_reads_as_any_body(name: str) -> None:
-    """``POST /legal`` with ``{"state": TEXT}``, TEXT as the service writes it, is read quickly
-    (positions._as_written, Game.from_written_json): its answer is the one a body read in full
-    gets, for positions of a 3-player game; and a key twice in TEXT (at the top or in a sheet,
-    with the value the position has, so that a reading that did not look would see nothing
-    wrong) is refused as in any body."""
+    """``POST /legal`` and ``/apply`` with ``{"state": TEXT}`` (and a move), TEXT as the service
+    writes it but not in the memo, is read quickly (positions._as_written,
+    Game.from_written_json): its answer is the one a body read in full gets, for positions of a
+    3-player game; and a key twice in TEXT (at the top or in a sheet, with the value the
+    position has, so that a reading that did not look would see nothing wrong) is refused as
+    in any body."""
     game = find_game(name)
     state = game.new_game(3)
     for move in play_game(3, 5, game=name)[0][:40]:
@@ -169,6 +170,12 @@ def test_a_position_as_the_service_writes_it_reads_as_any_body(name: str) -> Non
         full = positions.legal_answer(b'{"state": %s, "position_text": false}' % text,
                                       PositionMemo())
         assert fast == full
+        shown = json.dumps(game.move_to_json(move)).encode()
+        fast = positions.apply_answer(b'{"state": %s, "move": %s}' % (text, shown),
+                                      PositionMemo())
+        full = positions.apply_answer(b'{"move": %s, "state": %s}' % (shown, text),
+                                      PositionMemo())
+        assert fast == full and b'"accepted": true' in fast
         state = game.apply_unchecked(state, move)
     text = PositionMemo().write(game, state)
     round_ = b'"round": %d, ' % json.loads(text)["round"]
@@ -176,6 +183,8 @@ def test_a_position_as_the_service_writes_it_reads_as_any_body(name: str) -> Non
     for twice in (text.replace(round_, round_ + round_, 1),
                   text.replace(foxes[:-2], foxes + foxes[:-2], 1)):
         assert twice != text and json.loads(twice) == json.loads(text)
-        with pytest.raises(ApiError) as refused:
-            positions.legal_answer(b'{"state": %s}' % twice, PositionMemo())
-        assert refused.value.status == 422 and "appears twice" in str(refused.value)
+        for answer, body in ((positions.legal_answer, b'{"state": %s}' % twice),
+                             (positions.apply_answer, b'{"state": %s, "move": "pass"}' % twice)):
+            with pytest.raises(ApiError) as refused:
+                answer(body, PositionMemo())
+            assert refused.value.status == 422 and "appears twice" in str(refused.value)
