@@ -30,6 +30,7 @@ decision, is refused with a :class:`~oracle.engine.errors.NotationError` naming 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from oracle.engine.dice import DICE_COUNT, PLACE_LABELS, Place
@@ -66,7 +67,9 @@ def _seat(key: str, value: str, players: int) -> int:
     return int(value[1:]) - 1
 
 
-def _codes(variant: Variant) -> tuple[str, ...]:
+@cache
+def dice_codes(variant: Variant) -> tuple[str, ...]:
+    """The codes of a game's dice, in die order (one tuple per game: cached)."""
     return tuple(d.code for d in variant.dice)
 
 
@@ -80,7 +83,7 @@ def _ruleset_text(variant: Variant, ruleset: Ruleset) -> str:
 def format_position(state: GameState[Any, Any]) -> str:
     """The state's one-line notation (see the module docstring)."""
     variant = state.variant
-    codes = _codes(variant)
+    codes = dice_codes(variant)
     dice = ",".join(
         f"{codes[d]}{state.faces[d] or '-'}:{PLACE_LABELS[state.places[d]]}"
         for d in range(DICE_COUNT)
@@ -108,7 +111,7 @@ def _dice(variant: Variant, value: str) -> tuple[tuple[int, ...], tuple[Place, .
     parts = value.split(",")
     if len(parts) != DICE_COUNT:
         raise _fail("dice", "want the six dice, comma-separated, e.g. W3:platter")
-    codes = _codes(variant)
+    codes = dice_codes(variant)
     faces, places = [], []
     for d, part in enumerate(parts):
         token, _, place = part.partition(":")
@@ -127,7 +130,7 @@ def _extras(variant: Variant, value: str, players: int) -> tuple[int, ...]:
     parts = value.split(",")
     if len(parts) != players:
         raise _fail("extras", f"want {players} entries (one per player), comma-separated")
-    codes = _codes(variant)
+    codes = dice_codes(variant)
     masks = []
     for part in parts:
         named = [] if part == "-" else part.split("+")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any, TypeVar
 
 import oracle.engine as engine
@@ -56,12 +56,6 @@ def apply(state: StateT, move: object) -> StateT:
             raise IllegalMoveError("MOVE-FORM", str(exc), state,
                                    legal.legal_moves(state)) from None
     return engine.apply(state, move)
-
-
-@cache
-def _codes(variant: Variant) -> tuple[str, ...]:
-    """The codes of a game's dice, in die order (one tuple per game)."""
-    return tuple(d.code for d in variant.dice)
 
 
 @lru_cache(maxsize=1024)
@@ -122,7 +116,7 @@ class CleverGame:
 
     @property
     def dice_codes(self) -> tuple[str, ...]:
-        return tuple(d.code for d in self.variant.dice)
+        return positiontext.dice_codes(self.variant)
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -194,7 +188,8 @@ class CleverGame:
 
     def dice_text(self, state: State) -> str:
         given = self._state(state)
-        return " ".join(map(_die_token, _codes(self.variant), given.faces, given.places))
+        codes = positiontext.dice_codes(self.variant)
+        return " ".join(map(_die_token, codes, given.faces, given.places))
 
     # --- notation ---------------------------------------------------------------------------
 

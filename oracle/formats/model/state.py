@@ -46,7 +46,7 @@ from oracle.formats.model.sheet import (
     track_key,
 )
 from oracle.engine.phase import CHANCE, NOBODY, Phase
-from oracle.formats.positiontext import PHASE_NAMES, play_faults, track_wants
+from oracle.formats.positiontext import PHASE_NAMES, dice_codes, play_faults, track_wants
 from oracle.engine.scoring import ScoreBreakdown, score
 from oracle.engine.sheet import Sheet
 from oracle.engine.state import GameState
@@ -74,11 +74,6 @@ def who(actor: int) -> str:
     return "dice" if actor == CHANCE else "nobody" if actor == NOBODY else f"p{actor + 1}"
 
 
-@cache
-def _codes(variant: Variant) -> tuple[str, ...]:
-    return tuple(d.code for d in variant.dice)
-
-
 #: _EXTRAS[codes][mask]: the codes of the dice in an extra-dice mask, in die order.
 @cache
 def _extras(codes: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
@@ -96,7 +91,7 @@ def _options(ruleset: Any) -> dict[str, str | bool]:
 def _head(state: GameState[Any, Any]) -> dict[str, object]:
     """Every key of the position's JSON but its players, in order."""
     variant = state.variant
-    codes = _codes(variant)
+    codes = dice_codes(variant)
     faces, places = state.faces, state.places
     return {
         "format": STATE_FORMAT,
@@ -115,7 +110,8 @@ def _head(state: GameState[Any, Any]) -> dict[str, object]:
 
 def _seat(state: GameState[Any, Any], i: int) -> dict[str, object]:
     """A player's keys before the sheet: the id and the extra dice."""
-    return {"id": _IDS[i], "extra_dice": list(_extras(_codes(state.variant))[state.extras[i]])}
+    codes = dice_codes(state.variant)
+    return {"id": _IDS[i], "extra_dice": list(_extras(codes)[state.extras[i]])}
 
 
 def _sheet_and_score(variant: Variant, sheet: Sheet, ruleset: Any) -> dict[str, object]:
@@ -190,7 +186,7 @@ def head_text(state: GameState[Any, Any]) -> str:
     return (f'{first}, "ruleset": {options}, "round": {state.round}, "phase": '
             f'"{PHASE_NAMES[state.phase]}", "to_move": "{who(state.actor)}", "active": '
             f'"{_IDS[state.active]}", "seat": "{_IDS[state.seat]}", "rolls_used": '
-            f'{state.rolls}, "dice": {_dice_text(_codes(variant), state.faces, state.places)}')
+            f'{state.rolls}, "dice": {_dice_text(dice_codes(variant), state.faces, state.places)}')
 
 
 def seat_written(variant: Variant, text: bytes) -> tuple[int, int] | None:
@@ -203,14 +199,14 @@ def seat_written(variant: Variant, text: bytes) -> tuple[int, int] | None:
 def _seats(variant: Variant) -> dict[bytes, tuple[int, int]]:
     """Every player's text up to the sheet, as the oracle writes it (8 seats x 64 sets of
     extra dice), with the seat and extra dice it says."""
-    codes = _codes(variant)
+    codes = dice_codes(variant)
     return {_seat_text(codes, i, mask).encode("ascii"): (i, mask)
             for i in range(len(_IDS)) for mask in range(1 << DICE_COUNT)}
 
 
 def player_text(variant: Variant, ruleset: Any, i: int, extras: int, sheet: Sheet) -> str:
     """The JSON text of player ``i`` in :func:`state_to_json` (seat, sheet and score)."""
-    return (_seat_text(_codes(variant), i, extras) + ", "
+    return (_seat_text(dice_codes(variant), i, extras) + ", "
             + _sheet_and_score_text(variant, sheet, ruleset) + "}")
 
 
@@ -258,7 +254,7 @@ _FACES = (None, 1, 2, 3, 4, 5, 6)
 
 
 def _dice(variant: Variant, value: object) -> tuple[tuple[int, ...], tuple[Place, ...]]:
-    codes = _codes(variant)
+    codes = dice_codes(variant)
     listed = items(value, "/dice", DICE_COUNT, "the six dice, in die order", DICE_COUNT)
     faces, places = [], []
     for d, die in enumerate(listed):
@@ -282,7 +278,7 @@ def _dice(variant: Variant, value: object) -> tuple[tuple[int, ...], tuple[Place
 
 
 def _extra_dice(variant: Variant, value: object, where: str) -> int:
-    codes = _codes(variant)
+    codes = dice_codes(variant)
     listed = items(value, where, DICE_COUNT, "extra dice taken this turn")
     mask, last = 0, -1
     for i, code in enumerate(listed):
@@ -331,7 +327,7 @@ def _sheet(variant: Variant, value: object, where: str, ruleset: Any, round_: in
     return sheet
 
 
-def check_score(variant: Variant, sheet: Sheet, ruleset: Any, player: dict[str, object],
+def _score(variant: Variant, sheet: Sheet, ruleset: Any, player: dict[str, object],
            where: str) -> None:
     """The foxes and the score breakdown given with a sheet must be the sheet's."""
     value = player.get("score")
@@ -353,10 +349,10 @@ def check_score(variant: Variant, sheet: Sheet, ruleset: Any, player: dict[str, 
                                  f"{str(given[name])[:40]}")
 
 
-def read_player(variant: Variant, ruleset: Any, round_: int, i: int,
+def _player(variant: Variant, ruleset: Any, round_: int, i: int,
             player: object) -> tuple[Sheet, int]:
     """Player ``i``'s sheet and the extra dice taken this turn (its score is checked last,
-    :func:`check_score`)."""
+    :func:`_score`)."""
     at = f"/players/{i}"
     fields = obj(player, at, ("id", "extra_dice", "sheet"), ("score",))
     if fields["id"] != _IDS[i]:
@@ -374,17 +370,17 @@ PLAYERS_KEPT = 1024
 @lru_cache(maxsize=PLAYERS_KEPT)
 def _player_of(variant: Variant, ruleset: Any, round_: int, i: int,
                marshalled: bytes) -> tuple[Sheet, int]:
-    """:func:`read_player` of the data ``marshalled`` (:func:`exact`): a pure function of
+    """:func:`_player` of the data ``marshalled`` (:func:`exact`): a pure function of
     its arguments, cached (a position's sheets mostly come back unchanged in the next position,
     given or answered; a player refused is not kept)."""
-    return read_player(variant, ruleset, round_, i, marshal.loads(marshalled))
+    return _player(variant, ruleset, round_, i, marshal.loads(marshalled))
 
 
 @lru_cache(maxsize=PLAYERS_KEPT)
 def _score_of(variant: Variant, sheet: Sheet, ruleset: Any, i: int, marshalled: bytes) -> None:
-    """:func:`check_score` of player ``i``'s object (:func:`exact`), cached as
+    """:func:`_score` of player ``i``'s object (:func:`exact`), cached as
     :func:`_player_of` (only the scores that are right are kept: a wrong one raises)."""
-    check_score(variant, sheet, ruleset, marshal.loads(marshalled), f"/players/{i}")
+    _score(variant, sheet, ruleset, marshal.loads(marshalled), f"/players/{i}")
 
 
 def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
@@ -401,7 +397,7 @@ def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
     marshalled = [exact(player) for player in listed]
     for i, player in enumerate(listed):
         known = marshalled[i]
-        sheet, extra = (read_player(variant, ruleset, round_, i, player) if known is None
+        sheet, extra = (_player(variant, ruleset, round_, i, player) if known is None
                         else _player_of(variant, ruleset, round_, i, known))
         sheets.append(sheet)
         extras.append(extra)
@@ -410,7 +406,7 @@ def state_from_json(variant: Variant, value: object) -> GameState[Any, Any]:
         known = marshalled[i]
         if known is None:
             assert isinstance(player, dict)
-            check_score(variant, sheets[i], ruleset, player, f"/players/{i}")
+            _score(variant, sheets[i], ruleset, player, f"/players/{i}")
         else:
             _score_of(variant, sheets[i], ruleset, i, known)
     return state
