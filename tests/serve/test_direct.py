@@ -131,10 +131,11 @@ def test_a_failure_on_the_direct_way_is_one_json_answer(monkeypatch: pytest.Monk
     """Anything that goes wrong in the direct way's work is a 500 problem details answer."""
     def broken(*args: object, **kwargs: object) -> object:
         raise RuntimeError("planted")
+    app = create_app()  # before the slip: making the app answers the OpenAPI examples
     monkeypatch.setattr(positions, "_legal", broken)
     state = find_game("clever-cubed").to_json(find_game("clever-cubed").new_game(1))
     [(status, kind, body)] = _answers(
-        create_app(), [("/legal", b'{"state": %s}' % json.dumps(state).encode(), JSON)])
+        app, [("/legal", b'{"state": %s}' % json.dumps(state).encode(), JSON)])
     assert status == 500 and kind == "application/problem+json"
     assert "RuntimeError" in json.loads(body)["detail"]
 
